@@ -1,0 +1,1 @@
+"""Tarot ascenseur: rules engine, records, bots and play."""

@@ -1,0 +1,7 @@
+"""``python -m ascenseur``."""
+
+import sys
+
+from ascenseur.cli import main
+
+sys.exit(main())

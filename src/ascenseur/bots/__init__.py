@@ -1,0 +1,10 @@
+"""Bots: players that see only their seat's observation.
+
+A bot is chosen by name (:data:`REGISTRY`); it receives an
+:class:`~ascenseur.core.observation.Observation` and a random source, never the game state.
+"""
+
+from ascenseur.bots.base import REGISTRY, Bot, make_bot
+from ascenseur.bots.random_bot import RandomBot
+
+__all__ = ["REGISTRY", "Bot", "RandomBot", "make_bot"]

@@ -1,0 +1,23 @@
+"""``random``: uniform among the legal bids and cards."""
+
+from __future__ import annotations
+
+import random
+
+from ascenseur.bots.base import register
+from ascenseur.core.actions import Bid, Play
+from ascenseur.core.observation import Observation
+
+
+class RandomBot:
+    """Plays a uniformly random legal action."""
+
+    name = "random"
+
+    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+        if not view.legal_actions:
+            raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
+        return rng.choice(view.legal_actions)
+
+
+register("random")(RandomBot)

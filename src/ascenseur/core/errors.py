@@ -1,0 +1,86 @@
+"""One exception hierarchy for the whole project.
+
+Every error is a :class:`ValueError` whose message is a sentence saying what was wrong, where,
+and what is allowed, and whose :attr:`AscenseurError.code` is a stable reason code that
+programs (the server, the record checker) may rely on.
+"""
+
+from __future__ import annotations
+
+
+class AscenseurError(ValueError):
+    """Base of every error the project raises on bad input."""
+
+    code: str = "error"
+
+    def __init__(self, message: str, *, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+
+    @property
+    def message(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+class CardError(AscenseurError):
+    """An unknown card code or index."""
+
+    code = "unknown-card"
+
+
+class RulesError(AscenseurError):
+    """An invalid rule set (players, max_cards, hook)."""
+
+    code = "bad-rules"
+
+
+class IllegalAction(AscenseurError):
+    """An action that the rules forbid in this position.
+
+    ``seat`` is the seat that tried it (None for a deal), ``deal`` the 0-based deal,
+    ``trick`` the 0-based trick of the deal where it applies.
+    """
+
+    code = "illegal"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str,
+        seat: int | None = None,
+        deal: int | None = None,
+        trick: int | None = None,
+    ) -> None:
+        super().__init__(message, code=code)
+        self.seat = seat
+        self.deal = deal
+        self.trick = trick
+
+
+class RecordError(AscenseurError):
+    """A game record that cannot be read or replayed: says where the first fault lies.
+
+    ``deal`` is the 0-based deal, ``index`` the 0-based position in that deal's ``cards``,
+    ``seat`` the seat at fault and ``card`` the offending card code; each is None when the
+    fault has no such place.
+    """
+
+    code = "bad-record"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str = "bad-record",
+        deal: int | None = None,
+        index: int | None = None,
+        seat: int | None = None,
+        card: str | None = None,
+    ) -> None:
+        super().__init__(message, code=code)
+        self.deal = deal
+        self.index = index
+        self.seat = seat
+        self.card = card

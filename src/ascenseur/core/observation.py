@@ -1,0 +1,236 @@
+"""What one seat (or a spectator) may see: the one function that builds every view.
+
+:func:`observe` is the hidden-information boundary. Bots, the terminal, the browser and the
+network receive an :class:`Observation` and nothing else: it holds the seat's own hand, every
+public fact (bids, cards played, tricks, scores, whose turn) and what a careful player deduces
+from the play (shown voids, no trumps left, a trump ceiling after a failure to overtrump) —
+never another seat's cards, never the cards left undealt.
+
+>>> import random
+>>> from ascenseur.core.rules import Rules
+>>> state = GameState.new(Rules(players=3, max_cards=2), first_dealer=0)
+>>> state.deal(random.Random(1))
+>>> view = observe(state, 1)
+>>> len(view.hand), view.current_seat, view.hand_counts
+(1, 1, (1, 1, 1))
+>>> observe(state, None).hand
+()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ascenseur.core.actions import BIDS, PLAYS, PlayerAction
+from ascenseur.core.cards import (
+    CARD_RANK,
+    CARD_SUIT,
+    DECK,
+    FULL_DECK_MASK,
+    Card,
+    Suit,
+    cards_of,
+    indices_of,
+)
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import DealResult, GameState, Phase
+from ascenseur.core.tricks import legal_mask, trick_facts
+
+_TRUMPS = 4
+_EXCUSE = 5
+NO_CEILING = 21
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts:
+    """What the play of the current deal has shown about a seat's hand.
+
+    ``voids``: kinds (suits, or :attr:`Suit.TRUMPS`) the seat is known not to hold.
+    ``trump_ceiling``: the seat holds no trump higher than this rank (21: nothing known;
+    0: no trumps at all).
+    """
+
+    voids: frozenset[Suit] = frozenset()
+    trump_ceiling: int = NO_CEILING
+
+    def may_hold(self, card: Card) -> bool:
+        """Whether the seat may still hold ``card`` as far as the play shows."""
+        suit = card.suit
+        if suit is Suit.EXCUSE:
+            return True
+        if suit in self.voids:
+            return False
+        return suit is not Suit.TRUMPS or card.rank <= self.trump_ceiling
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """A finished trick: who led, the cards in play order, who won."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """Everything ``seat`` may know now (``seat`` None: a spectator, who sees no hand)."""
+
+    rules: Rules
+    seat: int | None
+    phase: Phase
+    deal_index: int
+    hand_size: int
+    dealer: int
+    current_seat: int | None
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    bids: tuple[int | None, ...]
+    leader: int | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[TrickView, ...]
+    tricks_won: tuple[int, ...]
+    facts: tuple[SeatFacts, ...]
+    totals: tuple[int, ...]
+    results: tuple[DealResult, ...]
+    legal_actions: tuple[PlayerAction, ...]
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.seat is not None and self.seat == self.current_seat
+
+    @property
+    def hand_mask(self) -> int:
+        mask = 0
+        for card in self.hand:
+            mask |= 1 << card.index
+        return mask
+
+    @property
+    def played_mask(self) -> int:
+        """Cards played so far in this deal (finished tricks and the current one)."""
+        mask = 0
+        for trick in self.tricks:
+            for card in trick.cards:
+                mask |= 1 << card.index
+        for _, card in self.trick:
+            mask |= 1 << card.index
+        return mask
+
+    @property
+    def unseen_mask(self) -> int:
+        """Cards this seat has not seen: in other hands or never dealt."""
+        return FULL_DECK_MASK & ~self.hand_mask & ~self.played_mask
+
+
+def observe(state: GameState, seat: int | None) -> Observation:
+    """The view of ``seat`` (None: a spectator) of ``state``; the only view builder."""
+    n = state.players
+    if seat is not None and not 0 <= seat < n:
+        raise ValueError(f"seat must be 0…{n - 1} or None for a spectator, not {seat}")
+    phase = state.phase
+    dealt = phase is Phase.BIDDING or phase is Phase.PLAYING
+    logs = state.deal_logs()
+    cards = logs[-1].cards if dealt else ()
+    winners = state.trick_winners if dealt else ()
+    first_leader = (state.dealer + 1) % n
+    tricks: list[TrickView] = []
+    for t, winner in enumerate(winners):
+        chunk = cards[t * n : (t + 1) * n]
+        leader = first_leader if t == 0 else winners[t - 1]
+        tricks.append(TrickView(leader, tuple(DECK[i] for i in chunk), winner))
+    hand_mask = state.hand_mask(seat) if seat is not None and dealt else 0
+    legal: tuple[PlayerAction, ...] = ()
+    if seat is not None and seat == state.current_seat:
+        if phase is Phase.BIDDING:
+            legal = tuple(BIDS[v] for v in state.legal_bids())
+        else:
+            trick_cards = [c.index for _, c in state.trick]
+            led, high = trick_facts(trick_cards)
+            mask = legal_mask(hand_mask, len(trick_cards), led, high)
+            legal = tuple(PLAYS[i] for i in indices_of(mask))
+    held = len(cards) // n if dealt else 0
+    counts = tuple(
+        state.hand_size - held - (1 if dealt and _has_played_current(state, s) else 0)
+        for s in range(n)
+    )
+    return Observation(
+        rules=state.rules,
+        seat=seat,
+        phase=phase,
+        deal_index=state.deal_index,
+        hand_size=state.hand_size,
+        dealer=state.dealer,
+        current_seat=state.current_seat,
+        hand=tuple(cards_of(hand_mask)),
+        hand_counts=counts if dealt else (0,) * n,
+        bids=state.bids if dealt else (None,) * n,
+        leader=state.leader,
+        trick=state.trick,
+        tricks=tuple(tricks),
+        tricks_won=state.tricks_won if dealt else (0,) * n,
+        facts=deduce_facts(n, first_leader, cards, winners),
+        totals=state.totals,
+        results=state.results,
+        legal_actions=legal,
+    )
+
+
+def _has_played_current(state: GameState, seat: int) -> bool:
+    return any(s == seat for s, _ in state.trick)
+
+
+def deduce_facts(
+    players: int, first_leader: int, cards: tuple[int, ...], winners: tuple[int, ...]
+) -> tuple[SeatFacts, ...]:
+    """The public facts about each seat's hand from the cards played in a deal (indices).
+
+    ``winners`` are the winners of the finished tricks; the cards after the last finished
+    trick form the current trick.
+    """
+    n = players
+    voids = [0] * n  # bit s: known void in kind s (0–3 suits, 4 trumps)
+    ceiling = [NO_CEILING] * n
+    for t in range((len(cards) + n - 1) // n):
+        leader = first_leader if t == 0 else winners[t - 1]
+        led = -1
+        high = 0
+        for pos, index in enumerate(cards[t * n : (t + 1) * n]):
+            seat = (leader + pos) % n
+            suit = CARD_SUIT[index]
+            if pos == 0 and suit >= _TRUMPS:
+                voids[seat] |= 0b1111  # P2: a trump or Excuse lead shows no suit card
+            elif led >= 0 and suit != _EXCUSE:
+                if suit == _TRUMPS:
+                    if led != _TRUMPS:
+                        voids[seat] |= 1 << led
+                    if CARD_RANK[index] < high:
+                        ceiling[seat] = min(ceiling[seat], high)  # could not overtrump
+                elif suit != led:
+                    voids[seat] |= (1 << led) | (1 << _TRUMPS)  # a discard: neither led nor trump
+            if suit == _EXCUSE:
+                continue
+            if led < 0:
+                led = suit
+            if suit == _TRUMPS and CARD_RANK[index] > high:
+                high = CARD_RANK[index]
+    facts = []
+    for seat in range(n):
+        kinds = frozenset(Suit(k) for k in range(5) if voids[seat] >> k & 1)
+        cap = 0 if Suit.TRUMPS in kinds else ceiling[seat]
+        facts.append(SeatFacts(kinds, cap))
+    return tuple(facts)
+
+
+__all__ = [
+    "NO_CEILING",
+    "Observation",
+    "SeatFacts",
+    "TrickView",
+    "deduce_facts",
+    "observe",
+]

@@ -1,0 +1,366 @@
+"""Game records in the ``ascenseur-record/1`` format (RULES.md §6): write, read, replay, check.
+
+A record states a whole game, finished or in progress. Reading one *replays* it through the
+game state, in game order, so the first fault — whatever it is — is reported with its place:
+the deal, the position in that deal's ``cards``, the seat and the card.
+
+>>> import random
+>>> from ascenseur.core.rules import Rules
+>>> state = GameState.new(Rules(players=3, max_cards=1), first_dealer=2)
+>>> state.deal(random.Random(3))
+>>> text = dumps(record_of(state))
+>>> check(text)["valid"], check(text)["complete"]
+(True, False)
+>>> check('{"format": "ascenseur-record/1"')["error"]["message"]
+'the record is not valid JSON: Expecting \\',\\' delimiter at line 1 column 32'
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ascenseur.core.actions import BIDS, PLAYS, Deal
+from ascenseur.core.cards import CODE_INDEX, DECK, Card
+from ascenseur.core.errors import IllegalAction, RecordError, RulesError
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState, Phase
+
+FORMAT = "ascenseur-record/1"
+_TOP_FIELDS = ("format", "rules", "first_dealer", "seats", "deals")
+_DEAL_FIELDS = ("dealer", "hands", "bids", "cards")
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal of a record: its dealer, the hands dealt, the bids, the cards played."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    bids: tuple[int | None, ...]
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "hands": [[c.code for c in hand] for hand in self.hands],
+            "bids": list(self.bids),
+            "cards": [c.code for c in self.cards],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A game as a record states it: rules, first dealer, optional seat names, deals."""
+
+    rules: Rules
+    first_dealer: int
+    seats: tuple[str, ...] | None
+    deals: tuple[DealRecord, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "rules": self.rules.to_json(),
+            "first_dealer": self.first_dealer,
+        }
+        if self.seats is not None:
+            data["seats"] = list(self.seats)
+        data["deals"] = [deal.to_json() for deal in self.deals]
+        return data
+
+
+def record_of(state: GameState, seats: Sequence[str] | None = None) -> Record:
+    """The record of a game so far (finished or in progress)."""
+    if not state.is_whole_game:
+        raise ValueError("a single-deal state has no record: records start at the first deal")
+    if seats is not None and len(seats) != state.players:
+        raise ValueError(f"seats must name {state.players} players, not {len(seats)}")
+    deals = tuple(
+        DealRecord(
+            dealer=log.dealer,
+            hands=tuple(tuple(DECK[i] for i in hand) for hand in log.hands),
+            bids=log.bids,
+            cards=tuple(DECK[i] for i in log.cards),
+        )
+        for log in state.deal_logs()
+    )
+    names = tuple(seats) if seats is not None else None
+    return Record(state.rules, state.first_dealer, names, deals)
+
+
+def dumps(record: Record) -> str:
+    """The record as JSON text: one line per deal, so that records read well and diff well."""
+    data = record.to_json()
+    lines = ["{"]
+    for key in ("format", "rules", "first_dealer", "seats"):
+        if key in data:
+            lines.append(f"  {json.dumps(key)}: {json.dumps(data[key], ensure_ascii=False)},")
+    deals = [json.dumps(deal, ensure_ascii=False) for deal in data["deals"]]
+    if deals:
+        lines.append('  "deals": [')
+        lines.append(",\n".join("    " + deal for deal in deals))
+        lines.append("  ]")
+    else:
+        lines.append('  "deals": []')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def loads(text: str) -> Record:
+    """Read and replay a record; raises :class:`RecordError` at its first fault."""
+    state, seats = replay(_parse_json(text))
+    return record_of(state, seats)
+
+
+def _parse_json(text: str | bytes) -> object:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise RecordError(
+            f"the record is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}",
+            code="bad-json",
+        ) from None
+    except (UnicodeDecodeError, RecursionError) as err:
+        raise RecordError(
+            f"the record cannot be read as JSON text: {err}", code="bad-json"
+        ) from None
+
+
+def replay(data: object) -> tuple[GameState, tuple[str, ...] | None]:
+    """Replay a parsed record in game order: the state it reaches, and the seat names.
+
+    Raises :class:`RecordError` at the first fault, with its deal, index, seat and card.
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object with format, rules, first_dealer, deals")
+    unknown = sorted(str(k) for k in data if k not in _TOP_FIELDS)
+    if unknown:
+        raise RecordError(
+            f"the record has unknown field(s) {', '.join(unknown)}: "
+            f"allowed are {', '.join(_TOP_FIELDS)}"
+        )
+    if data.get("format") != FORMAT:
+        raise RecordError(
+            f"the record's format is {data.get('format')!r}: this program reads {FORMAT!r}",
+            code="bad-format",
+        )
+    try:
+        rules = Rules.from_json(data.get("rules"))
+    except RulesError as err:
+        raise RecordError(f"the record's rules are invalid: {err}", code="bad-rules") from None
+    n = rules.players
+    first = data.get("first_dealer")
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
+        raise RecordError(
+            f"first_dealer must be a seat 0…{n - 1}, not {json.dumps(first)}", code="bad-dealer"
+        )
+    seats = _read_seats(data.get("seats"), n)
+    deals = data.get("deals")
+    if not isinstance(deals, list):
+        raise RecordError("the record's deals must be a list (it may be empty)")
+    if len(deals) > rules.deal_count:
+        raise RecordError(
+            f"the record has {len(deals)} deals but these rules play {rules.deal_count}",
+            code="too-many-deals",
+            deal=rules.deal_count,
+        )
+    state = GameState(rules, first)
+    for j, deal in enumerate(deals):
+        if state.phase is not Phase.DEALING:
+            raise RecordError(
+                f"deal {j} is unfinished, yet deal {j + 1} follows it",
+                code="unfinished-deal",
+                deal=j - 1,
+            )
+        _replay_deal(state, j, deal)
+    return state, seats
+
+
+def _read_seats(seats: object, n: int) -> tuple[str, ...] | None:
+    if seats is None:
+        return None
+    if (
+        not isinstance(seats, list)
+        or len(seats) != n
+        or not all(isinstance(name, str) for name in seats)
+    ):
+        raise RecordError(f"seats must be a list of {n} names (strings)", code="bad-seats")
+    return tuple(seats)
+
+
+def _replay_deal(state: GameState, j: int, deal: object) -> None:
+    n = state.players
+    if not isinstance(deal, dict):
+        raise RecordError(f"deal {j} must be an object with {', '.join(_DEAL_FIELDS)}", deal=j)
+    unknown = sorted(str(k) for k in deal if k not in _DEAL_FIELDS)
+    missing = [k for k in _DEAL_FIELDS if k not in deal]
+    if unknown or missing:
+        wrong = f"unknown field(s) {', '.join(unknown)}" if unknown else ""
+        wrong += ("; " if unknown and missing else "") + (
+            f"missing {', '.join(missing)}" if missing else ""
+        )
+        raise RecordError(f"deal {j} has {wrong}: a deal holds {', '.join(_DEAL_FIELDS)}", deal=j)
+    dealer = deal["dealer"]
+    if dealer != state.dealer or isinstance(dealer, bool):
+        raise RecordError(
+            f"deal {j}'s dealer is {json.dumps(dealer)}, but the deal passes to the left: "
+            f"seat {state.dealer} deals it (rule D2)",
+            code="wrong-dealer",
+            deal=j,
+        )
+    hands = deal["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise RecordError(
+            f"deal {j}'s hands must be a list of {n} hands", code="hand-count", deal=j
+        )
+    parsed: list[tuple[Card, ...]] = []
+    for seat, hand in enumerate(hands):
+        if not isinstance(hand, list):
+            raise RecordError(
+                f"deal {j}: seat {seat}'s hand must be a list of card codes",
+                code="hand-size",
+                deal=j,
+                seat=seat,
+            )
+        cards: list[Card] = []
+        for code in hand:
+            index = CODE_INDEX.get(code) if isinstance(code, str) else None
+            if index is None:
+                raise RecordError(
+                    f"deal {j}: seat {seat} is dealt {json.dumps(code)}, which is not a card "
+                    "(S/H/D/C then 1-10, J, N, Q, K; T1…T21; EX)",
+                    code="unknown-card",
+                    deal=j,
+                    seat=seat,
+                    card=code if isinstance(code, str) else None,
+                )
+            cards.append(DECK[index])
+        parsed.append(tuple(cards))
+    try:
+        state.apply(Deal(tuple(parsed)))
+    except IllegalAction as err:
+        raise RecordError(f"deal {j}: {err}", code=err.code, deal=j, seat=err.seat) from None
+    _replay_bids(state, j, deal["bids"])
+    _replay_cards(state, j, deal["cards"])
+
+
+def _replay_bids(state: GameState, j: int, bids: object) -> None:
+    n = state.players
+    if not isinstance(bids, list) or len(bids) != n:
+        raise RecordError(
+            f"deal {j}'s bids must be a list of {n} entries (a number, or null for no bid yet)",
+            code="bad-bids",
+            deal=j,
+        )
+    first = (state.dealer + 1) % n
+    order = [(first + i) % n for i in range(n)]
+    waiting = None
+    for seat in order:
+        bid = bids[seat]
+        if bid is None:
+            waiting = seat if waiting is None else waiting
+            continue
+        if waiting is not None:
+            raise RecordError(
+                f"deal {j}: seat {seat} has a bid but seat {waiting}, who bids before it, "
+                "has none (bidding goes clockwise from the dealer's left, rule B1)",
+                code="bid-order",
+                deal=j,
+                seat=seat,
+            )
+        if isinstance(bid, bool) or not isinstance(bid, int):
+            raise RecordError(
+                f"deal {j}: seat {seat}'s bid {json.dumps(bid)} is not a whole number "
+                f"0…{state.hand_size}",
+                code="bid-out-of-range",
+                deal=j,
+                seat=seat,
+            )
+        if not 0 <= bid <= state.hand_size:
+            raise RecordError(
+                f"deal {j}: seat {seat} bids {bid}, but a bid is 0…{state.hand_size} (rule B2)",
+                code="bid-out-of-range",
+                deal=j,
+                seat=seat,
+            )
+        try:
+            state.apply(BIDS[bid])
+        except IllegalAction as err:
+            raise RecordError(f"deal {j}: {err}", code=err.code, deal=j, seat=seat) from None
+
+
+def _replay_cards(state: GameState, j: int, cards: object) -> None:
+    if not isinstance(cards, list):
+        raise RecordError(f"deal {j}'s cards must be a list of card codes", deal=j)
+    for index, code in enumerate(cards):
+        seat = state.current_seat
+        if state.phase is Phase.BIDDING:
+            raise RecordError(
+                f"deal {j}: a card is played before every seat has bid (seat {seat} must bid)",
+                code="wrong-phase",
+                deal=j,
+                index=index,
+                seat=seat,
+            )
+        if state.phase is not Phase.PLAYING:
+            raise RecordError(
+                f"deal {j} has more cards than its {state.players} × "
+                f"{state.results[-1].hand_size} played",
+                code="too-many-cards",
+                deal=j,
+                index=index,
+            )
+        card_index = CODE_INDEX.get(code) if isinstance(code, str) else None
+        if card_index is None:
+            raise RecordError(
+                f"deal {j}, card {index}: {json.dumps(code)} is not a card code",
+                code="unknown-card",
+                deal=j,
+                index=index,
+                seat=seat,
+                card=code if isinstance(code, str) else None,
+            )
+        try:
+            state.apply(PLAYS[card_index])
+        except IllegalAction as err:
+            raise RecordError(
+                f"deal {j}, card {index}: {err}",
+                code=err.code,
+                deal=j,
+                index=index,
+                seat=seat,
+                card=code,
+            ) from None
+
+
+def check(text: str | bytes) -> dict[str, Any]:
+    """The verdict on a record's text, as ``ascenseur check`` prints it."""
+    try:
+        state, _ = replay(_parse_json(text))
+    except RecordError as err:
+        return {
+            "valid": False,
+            "error": {
+                "deal": err.deal,
+                "index": err.index,
+                "seat": err.seat,
+                "card": err.card,
+                "code": err.code,
+                "message": err.message,
+            },
+        }
+    return verdict(state)
+
+
+def verdict(state: GameState) -> dict[str, Any]:
+    """The valid verdict for a replayed state: finished deals, totals, winners."""
+    return {
+        "valid": True,
+        "complete": state.is_terminal(),
+        "deals": [{"tricks": list(r.tricks), "scores": list(r.scores)} for r in state.results],
+        "totals": list(state.totals),
+        "winners": list(state.winners()),
+    }

@@ -1,0 +1,648 @@
+"""The game state (partie): the only mutable thing in the core.
+
+A game is a sequence of deals (donnes). Each deal starts with a chance step — the deal of the
+cards, an explicit :class:`~ascenseur.core.actions.Deal` action — then bidding (annonces) and
+play (plis). The state speaks the vocabulary of game-AI libraries: :attr:`GameState.phase`,
+:attr:`GameState.current_seat`, :meth:`GameState.legal_actions`, :meth:`GameState.apply`,
+:meth:`GameState.clone`, :meth:`GameState.is_terminal`, :meth:`GameState.returns`.
+
+Every action applied is appended to :attr:`GameState.history`; the game is its rules, its first
+dealer and that log.
+
+>>> import random
+>>> state = GameState.new(Rules(players=3, max_cards=2), first_dealer=0)
+>>> state.phase
+<Phase.DEALING: 'dealing'>
+>>> state.deal(random.Random(7))
+>>> state.phase, state.current_seat, state.legal_actions()
+(<Phase.BIDDING: 'bidding'>, 1, [Bid(0), Bid(1)])
+
+Search code may use the *unchecked* fast path — :meth:`legal_card_mask`,
+:meth:`play_unchecked`, :meth:`bid_unchecked` — which trusts its caller; the checked entry
+points call the same code after asking :func:`~ascenseur.core.tricks.legal_mask`.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass
+
+from ascenseur.core.actions import BIDS, PLAYS, Action, Bid, Deal, Play, PlayerAction
+from ascenseur.core.cards import (
+    CARD_RANK,
+    CARD_SUIT,
+    DECK,
+    DECK_SIZE,
+    Card,
+    cards_of,
+    indices_of,
+)
+from ascenseur.core.errors import IllegalAction
+from ascenseur.core.rules import Rules
+from ascenseur.core.scoring import deal_score, winners
+from ascenseur.core.tricks import legal_mask, why_illegal
+
+_TRUMPS = 4
+_EXCUSE = 5
+
+
+class Phase(enum.Enum):
+    """Where the game stands: waiting for the deal (chance), bidding, playing, or over."""
+
+    DEALING = "dealing"
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class DealLog:
+    """What happened in one deal, as a record states it (card indices).
+
+    ``hands[s]`` is what seat s was dealt, ``bids[s]`` its bid (None: not yet), ``cards`` the
+    cards played in order from the first lead.
+    """
+
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    bids: tuple[int | None, ...]
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """A finished deal: bids, tricks and points by seat."""
+
+    dealer: int
+    hand_size: int
+    bids: tuple[int, ...]
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+class GameState:
+    """A game of Tarot ascenseur in progress: everything, including every hidden card.
+
+    Nothing outside the core should hand a ``GameState`` to a player, a bot or a client: they
+    receive :func:`ascenseur.core.observation.observe` of it.
+    """
+
+    __slots__ = (
+        "_bid_count",
+        "_bids",
+        "_dealer",
+        "_dealt",
+        "_hand_size",
+        "_hands",
+        "_high",
+        "_history",
+        "_k_index",
+        "_leader",
+        "_led",
+        "_logs",
+        "_n",
+        "_phase",
+        "_played",
+        "_results",
+        "_schedule",
+        "_start",
+        "_stop",
+        "_to_act",
+        "_totals",
+        "_trick_len",
+        "_trick_winners",
+        "_tricks",
+        "_win_seat",
+        "_win_value",
+        "first_dealer",
+        "rules",
+    )
+
+    def __init__(self, rules: Rules, first_dealer: int) -> None:
+        """A new game waiting for its first deal; prefer :meth:`new`."""
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int):
+            raise IllegalAction(
+                f"first dealer must be a seat number 0…{rules.players - 1}, not {first_dealer!r}",
+                code="bad-dealer",
+            )
+        if not 0 <= first_dealer < rules.players:
+            raise IllegalAction(
+                f"first dealer must be a seat 0…{rules.players - 1}, not {first_dealer}",
+                code="bad-dealer",
+            )
+        n = rules.players
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self._n = n
+        self._schedule = rules.schedule
+        self._start = 0
+        self._stop = len(self._schedule)
+        self._k_index = 0
+        self._phase = Phase.DEALING
+        self._dealer = first_dealer
+        self._hand_size = self._schedule[0]
+        self._hands = [0] * n
+        self._dealt: list[tuple[int, ...]] = [()] * n
+        self._bids = [-1] * n
+        self._bid_count = 0
+        self._to_act = -1
+        self._leader = -1
+        self._trick_len = 0
+        self._led = -1
+        self._high = 0
+        self._win_seat = -1
+        self._win_value = -1
+        self._tricks = [0] * n
+        self._trick_winners: list[int] = []
+        self._played: list[int] = []
+        self._totals = [0] * n
+        self._results: list[DealResult] = []
+        self._logs: list[DealLog] = []
+        self._history: list[Action] = []
+
+    @staticmethod
+    def new(
+        rules: Rules, first_dealer: int | None = None, rng: random.Random | None = None
+    ) -> GameState:
+        """A new game; without ``first_dealer`` it is drawn from ``rng`` (rule D2).
+
+        ``rng`` defaults to the operating system's randomness (a real game); pass a seeded
+        :class:`random.Random` for tests, simulations and replays.
+        """
+        if first_dealer is None:
+            source = rng if rng is not None else random.SystemRandom()
+            first_dealer = source.randrange(rules.players)
+        return GameState(rules, first_dealer)
+
+    @staticmethod
+    def single_deal(rules: Rules, deal_index: int, dealer: int = 0) -> GameState:
+        """A game reduced to its deal ``deal_index`` (0-based), dealt by ``dealer``.
+
+        For analysis, search and benchmarks: the state waits for that deal's cards and is
+        terminal once it is scored. Its totals count that deal only; it has no record.
+        """
+        schedule = rules.schedule
+        if not 0 <= deal_index < len(schedule):
+            raise IllegalAction(
+                f"deal index must be 0…{len(schedule) - 1} for these rules, not {deal_index}",
+                code="bad-deal-index",
+            )
+        n = rules.players
+        state = GameState(rules, (dealer - deal_index) % n)
+        state._start = state._k_index = deal_index
+        state._stop = deal_index + 1
+        state._dealer = dealer % n
+        state._hand_size = schedule[deal_index]
+        return state
+
+    @property
+    def is_whole_game(self) -> bool:
+        """False for a :meth:`single_deal` state."""
+        return self._start == 0 and self._stop == len(self._schedule)
+
+    def clone(self) -> GameState:
+        """An independent copy (the log and every list are copied)."""
+        other = GameState.__new__(GameState)
+        for name in GameState.__slots__:
+            value = getattr(self, name)
+            if type(value) is list:
+                value = value.copy()
+            setattr(other, name, value)
+        return other
+
+    # -- what everyone can ask -------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def players(self) -> int:
+        return self._n
+
+    @property
+    def deal_index(self) -> int:
+        """The 0-based deal being played (the next one while :attr:`Phase.DEALING`)."""
+        return self._k_index
+
+    @property
+    def hand_size(self) -> int:
+        """k, the number of cards each seat is dealt in the current deal."""
+        return self._hand_size
+
+    @property
+    def dealer(self) -> int:
+        """The dealer (donneur) of the current deal (rule D2)."""
+        return self._dealer
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to bid or play; None while dealing or when the game is over."""
+        if self._phase is Phase.BIDDING or self._phase is Phase.PLAYING:
+            return self._to_act
+        return None
+
+    def is_chance_node(self) -> bool:
+        """True while the next action is the deal of the cards."""
+        return self._phase is Phase.DEALING
+
+    def is_terminal(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def bids(self) -> tuple[int | None, ...]:
+        """Bids of the current deal by seat (None: not yet)."""
+        return tuple(None if b < 0 else b for b in self._bids)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        """Tricks taken so far in the current deal, by seat."""
+        return tuple(self._tricks)
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that leads (entame) the current trick; None outside play."""
+        return self._leader if self._phase is Phase.PLAYING else None
+
+    @property
+    def trick_number(self) -> int:
+        """The 0-based trick being played in the current deal."""
+        return len(self._trick_winners)
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The current trick as ``(seat, card)`` pairs in play order."""
+        if self._trick_len == 0:
+            return ()
+        start = len(self._played) - self._trick_len
+        n = self._n
+        return tuple(
+            ((self._leader + i) % n, DECK[self._played[start + i]]) for i in range(self._trick_len)
+        )
+
+    @property
+    def played(self) -> tuple[Card, ...]:
+        """Every card played in the current deal, in order."""
+        return tuple(DECK[i] for i in self._played)
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The winner of each finished trick of the current deal."""
+        return tuple(self._trick_winners)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Running totals by seat over the finished deals (rule S3)."""
+        return tuple(self._totals)
+
+    def returns(self) -> tuple[int, ...]:
+        """The totals (OpenSpiel's name); final once :meth:`is_terminal`."""
+        return tuple(self._totals)
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total (shared wins, rule S3)."""
+        return winners(self._totals)
+
+    @property
+    def results(self) -> tuple[DealResult, ...]:
+        """Every finished deal, in order."""
+        return tuple(self._results)
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """The event log: every action applied, in order."""
+        return tuple(self._history)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards seat ``seat`` holds now, in deck order. Hidden information."""
+        return tuple(cards_of(self._hands[seat]))
+
+    def hand_mask(self, seat: int) -> int:
+        """The mask of the cards seat ``seat`` holds now. Hidden information."""
+        return self._hands[seat]
+
+    def deal_logs(self) -> tuple[DealLog, ...]:
+        """Every deal so far as a record states it, the current one included (if dealt)."""
+        logs = list(self._logs)
+        if self._phase is Phase.BIDDING or self._phase is Phase.PLAYING:
+            logs.append(self._current_log())
+        return tuple(logs)
+
+    def _current_log(self) -> DealLog:
+        return DealLog(
+            dealer=self._dealer,
+            hands=tuple(self._dealt),
+            bids=tuple(None if b < 0 else b for b in self._bids),
+            cards=tuple(self._played),
+        )
+
+    # -- legality ----------------------------------------------------------------------------
+
+    def legal_bids(self) -> list[int]:
+        """The bids the seat to act may make (rules B2, B3); [] outside bidding."""
+        if self._phase is not Phase.BIDDING:
+            return []
+        k = self._hand_size
+        if self.rules.hook and self._bid_count == self._n - 1:
+            forbidden = k - sum(b for b in self._bids if b >= 0)
+            return [v for v in range(k + 1) if v != forbidden]
+        return list(range(k + 1))
+
+    def legal_card_mask(self) -> int:
+        """Mask of the cards the seat to play may play (0 outside play). Fast path."""
+        if self._phase is not Phase.PLAYING:
+            return 0
+        return legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+
+    def legal_actions(self) -> list[PlayerAction]:
+        """The legal bids or plays for the seat to act, in order; [] at a chance node or the end."""
+        actions: list[PlayerAction]
+        if self._phase is Phase.PLAYING:
+            mask = legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+            actions = [PLAYS[i] for i in indices_of(mask)]
+        elif self._phase is Phase.BIDDING:
+            actions = [BIDS[v] for v in self.legal_bids()]
+        else:
+            actions = []
+        return actions
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether :meth:`apply` would accept ``action`` now."""
+        try:
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
+
+    # -- applying ----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` after checking it; raises :class:`IllegalAction` saying why not."""
+        self._check(action)
+        if isinstance(action, Play):
+            self.play_unchecked(action.card.index)
+        elif isinstance(action, Bid):
+            self.bid_unchecked(action.value)
+        else:
+            self._deal_indices([[c.index for c in hand] for hand in action.hands], action)
+
+    def deal(self, rng: random.Random) -> None:
+        """Shuffle and deal the cards of the next deal from ``rng`` (rule D3)."""
+        self.apply(self.random_deal(rng))
+
+    def random_deal(self, rng: random.Random) -> Deal:
+        """A uniformly random deal for the next deal, drawn from ``rng`` (rule D3).
+
+        The cards are the top n·k cards of a shuffled deck, dealt one at a time from the
+        dealer's left: ``rng.sample`` draws exactly that prefix of a uniform shuffle.
+        """
+        if self._phase is not Phase.DEALING:
+            raise IllegalAction(self._where("cannot deal now", None), code="wrong-phase")
+        n = self._n
+        top = rng.sample(range(DECK_SIZE), n * self._hand_size)
+        first = self._dealer + 1
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i, index in enumerate(top):
+            hands[(first + i) % n].append(DECK[index])
+        return Deal(tuple(tuple(h) for h in hands))
+
+    def deal_random_unchecked(self, rng: random.Random) -> None:
+        """Fast path of :meth:`deal` for simulations: the same deal, without the checks."""
+        n = self._n
+        top = rng.sample(range(DECK_SIZE), n * self._hand_size)
+        first = self._dealer + 1
+        self._deal_indices([top[(s - first) % n :: n] for s in range(n)], None)
+
+    def _deal_indices(self, hands: list[list[int]], action: Deal | None) -> None:
+        n = self._n
+        masks = [0] * n
+        for seat, hand in enumerate(hands):
+            mask = 0
+            for index in hand:
+                mask |= 1 << index
+            masks[seat] = mask
+        self._hands = masks
+        self._dealt = [tuple(h) for h in hands]
+        self._bids = [-1] * n
+        self._bid_count = 0
+        self._tricks = [0] * n
+        self._trick_winners = []
+        self._played = []
+        self._trick_len = 0
+        self._led = -1
+        self._high = 0
+        self._win_seat = -1
+        self._win_value = -1
+        self._phase = Phase.BIDDING
+        self._to_act = (self._dealer + 1) % n
+        self._leader = self._to_act
+        if action is None:
+            action = Deal(tuple(tuple(DECK[i] for i in h) for h in hands))
+        self._history.append(action)
+
+    def bid_unchecked(self, value: int) -> None:
+        """Record ``value`` as the bid of the seat to act. Fast path: no checks."""
+        seat = self._to_act
+        self._bids[seat] = value
+        self._bid_count += 1
+        self._history.append(BIDS[value])
+        n = self._n
+        if self._bid_count == n:
+            self._phase = Phase.PLAYING
+            self._to_act = self._leader = (self._dealer + 1) % n
+        else:
+            self._to_act = (seat + 1) % n
+
+    def play_unchecked(self, index: int) -> None:
+        """Play the card of deck index ``index`` for the seat to act. Fast path: no checks."""
+        seat = self._to_act
+        self._hands[seat] ^= 1 << index
+        self._played.append(index)
+        self._history.append(PLAYS[index])
+        suit = CARD_SUIT[index]
+        if suit == _TRUMPS:
+            rank = CARD_RANK[index]
+            value = 100 + rank
+            self._high = max(self._high, rank)
+            if self._led < 0:
+                self._led = _TRUMPS
+        elif suit == _EXCUSE:
+            value = -1
+        elif self._led < 0:
+            self._led = suit
+            value = CARD_RANK[index]
+        elif suit == self._led:
+            value = CARD_RANK[index]
+        else:
+            value = -1
+        if value > self._win_value:
+            self._win_value = value
+            self._win_seat = seat
+        self._trick_len += 1
+        if self._trick_len < self._n:
+            self._to_act = (seat + 1) % self._n
+            return
+        winner = self._win_seat
+        self._tricks[winner] += 1
+        self._trick_winners.append(winner)
+        self._trick_len = 0
+        self._led = -1
+        self._high = 0
+        self._win_seat = -1
+        self._win_value = -1
+        self._to_act = self._leader = winner
+        if len(self._trick_winners) == self._hand_size:
+            self._finish_deal()
+
+    def _finish_deal(self) -> None:
+        n = self._n
+        bids = tuple(self._bids)
+        tricks = tuple(self._tricks)
+        scores = tuple(deal_score(bids[s], tricks[s]) for s in range(n))
+        for seat in range(n):
+            self._totals[seat] += scores[seat]
+        self._results.append(DealResult(self._dealer, self._hand_size, bids, tricks, scores))
+        self._logs.append(self._current_log())
+        self._k_index += 1
+        if self._k_index == self._stop:
+            self._phase = Phase.OVER
+            self._to_act = -1
+            return
+        self._phase = Phase.DEALING
+        self._dealer = (self.first_dealer + self._k_index) % n
+        self._hand_size = self._schedule[self._k_index]
+        self._to_act = -1
+
+    # -- checks ------------------------------------------------------------------------------
+
+    def _where(self, what: str, seat: int | None) -> str:
+        who = "the dealer" if seat is None else f"seat {seat}"
+        place = f"deal {self._k_index + 1}"
+        if self._phase is Phase.PLAYING:
+            place = f"trick {len(self._trick_winners) + 1} of {place}"
+        return f"{who} {what} in {place}"
+
+    def _check(self, action: Action) -> None:
+        phase = self._phase
+        if phase is Phase.OVER:
+            raise IllegalAction(
+                f"the game is over: no {type(action).__name__.lower()} can follow its last deal",
+                code="game-over",
+            )
+        if isinstance(action, Play):
+            self._check_play(action)
+        elif isinstance(action, Bid):
+            self._check_bid(action)
+        elif isinstance(action, Deal):
+            self._check_deal(action)
+        else:
+            raise IllegalAction(
+                f"{action!r} is not an action: expected a Deal, a Bid or a Play", code="bad-action"
+            )
+
+    def _wrong_phase(self, action: Action) -> IllegalAction:
+        seat = self.current_seat
+        expected = {
+            Phase.DEALING: "the cards must be dealt first",
+            Phase.BIDDING: f"seat {seat} must bid first",
+            Phase.PLAYING: f"seat {seat} must play a card",
+        }[self._phase]
+        return IllegalAction(
+            f"a {type(action).__name__.lower()} is not possible now in deal "
+            f"{self._k_index + 1}: {expected}",
+            code="wrong-phase",
+            seat=seat,
+            deal=self._k_index,
+        )
+
+    def _check_play(self, action: Play) -> None:
+        if self._phase is not Phase.PLAYING:
+            raise self._wrong_phase(action)
+        seat = self._to_act
+        card = action.card
+        hand = self._hands[seat]
+        deal, trick = self._k_index, len(self._trick_winners)
+        if not hand >> card.index & 1:
+            held = ", ".join(str(c) for c in cards_of(hand))
+            raise IllegalAction(
+                self._where(f"cannot play {card}", seat) + f": it is not in the hand ({held})",
+                code="not-in-hand",
+                seat=seat,
+                deal=deal,
+                trick=trick,
+            )
+        legal = legal_mask(hand, self._trick_len, self._led, self._high)
+        if not legal >> card.index & 1:
+            code, why = why_illegal(hand, self._trick_len, self._led, self._high, card.index)
+            raise IllegalAction(
+                self._where(f"cannot play {card}", seat) + f": {why}",
+                code=code,
+                seat=seat,
+                deal=deal,
+                trick=trick,
+            )
+
+    def _check_bid(self, action: Bid) -> None:
+        if self._phase is not Phase.BIDDING:
+            raise self._wrong_phase(action)
+        seat = self._to_act
+        k = self._hand_size
+        value = action.value
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= k:
+            raise IllegalAction(
+                self._where(f"cannot bid {value!r}", seat)
+                + f": a bid is a whole number from 0 to {k}, the cards in hand",
+                code="bid-out-of-range",
+                seat=seat,
+                deal=self._k_index,
+            )
+        if value not in self.legal_bids():
+            others = sum(b for b in self._bids if b >= 0)
+            raise IllegalAction(
+                self._where(f"cannot bid {value}", seat)
+                + f": with the hook, the dealer may not make the bids sum to {k} "
+                f"(the others bid {others} in all)",
+                code="hook",
+                seat=seat,
+                deal=self._k_index,
+            )
+
+    def _check_deal(self, action: Deal) -> None:
+        if self._phase is not Phase.DEALING:
+            raise self._wrong_phase(action)
+        n, k = self._n, self._hand_size
+        where = f"deal {self._k_index + 1}"
+        hands = action.hands
+        if len(hands) != n:
+            raise IllegalAction(
+                f"{where} must give hands to {n} seats, not {len(hands)}",
+                code="hand-count",
+                deal=self._k_index,
+            )
+        seen = 0
+        for seat, hand in enumerate(hands):
+            if len(hand) != k:
+                raise IllegalAction(
+                    f"seat {seat} must be dealt {k} card{'s' if k > 1 else ''} in {where}, "
+                    f"not {len(hand)}",
+                    code="hand-size",
+                    seat=seat,
+                    deal=self._k_index,
+                )
+            for card in hand:
+                if not isinstance(card, Card):
+                    raise IllegalAction(
+                        f"seat {seat}'s hand in {where} holds {card!r}, which is not a card",
+                        code="unknown-card",
+                        seat=seat,
+                        deal=self._k_index,
+                    )
+                if seen >> card.index & 1:
+                    raise IllegalAction(
+                        f"{card} is dealt twice in {where} (again to seat {seat})",
+                        code="dealt-twice",
+                        seat=seat,
+                        deal=self._k_index,
+                    )
+                seen |= 1 << card.index
