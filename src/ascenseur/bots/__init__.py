@@ -4,7 +4,7 @@ A bot is chosen by name (:data:`REGISTRY`); it receives an
 :class:`~ascenseur.core.observation.Observation` and a random source, never the game state.
 """
 
-from ascenseur.bots.base import REGISTRY, Bot, make_bot
+from ascenseur.bots.base import DEFAULT_BUDGET, REGISTRY, Bot, Budget, make_bot
 from ascenseur.bots.random_bot import RandomBot
 
-__all__ = ["REGISTRY", "Bot", "RandomBot", "make_bot"]
+__all__ = ["DEFAULT_BUDGET", "REGISTRY", "Bot", "Budget", "RandomBot", "make_bot"]

@@ -4,11 +4,28 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from ascenseur.core.actions import Bid, Play
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import Observation
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a searching bot may think per decision: iterations and/or seconds.
+
+    ``iterations`` (e.g. sampled worlds or rollouts) keeps a bot deterministic given its seed;
+    ``seconds`` caps the wall-clock time. None means no limit of that kind; bots that do not
+    search ignore the budget.
+    """
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+
+DEFAULT_BUDGET = Budget(iterations=1000)
 
 
 class Bot(Protocol):
@@ -21,20 +38,21 @@ class Bot(Protocol):
         ...
 
 
-REGISTRY: dict[str, Callable[[], Bot]] = {}
+BotFactory = Callable[[Budget], Bot]
+REGISTRY: dict[str, BotFactory] = {}
 
 
-def register(name: str) -> Callable[[Callable[[], Bot]], Callable[[], Bot]]:
-    """Register a bot factory under ``name``."""
+def register(name: str) -> Callable[[BotFactory], BotFactory]:
+    """Register a bot factory (called with the budget) under ``name``."""
 
-    def deco(factory: Callable[[], Bot]) -> Callable[[], Bot]:
+    def deco(factory: BotFactory) -> BotFactory:
         REGISTRY[name] = factory
         return factory
 
     return deco
 
 
-def make_bot(name: str) -> Bot:
+def make_bot(name: str, budget: Budget = DEFAULT_BUDGET) -> Bot:
     """A new bot of the named kind; raises a clear error naming the known bots."""
     factory = REGISTRY.get(name)
     if factory is None:
@@ -42,4 +60,4 @@ def make_bot(name: str) -> Bot:
         raise AscenseurError(
             f"there is no bot called {name!r}: choose one of {known}", code="bad-bot"
         )
-    return factory()
+    return factory(budget)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ascenseur.bots.base import register
+from ascenseur.bots.base import Budget, register
 from ascenseur.core.actions import Bid, Play
 from ascenseur.core.observation import Observation
 
@@ -20,4 +20,6 @@ class RandomBot:
         return rng.choice(view.legal_actions)
 
 
-register("random")(RandomBot)
+@register("random")
+def _make(budget: Budget) -> RandomBot:
+    return RandomBot()

@@ -1,0 +1,65 @@
+"""``ascenseur simulate``: whole games between bots, without a person."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+from ascenseur.bots import REGISTRY, make_bot
+from ascenseur.commands.options import positive
+from ascenseur.core.errors import AscenseurError
+from ascenseur.core.record import dumps, record_of
+from ascenseur.core.rules import Rules
+from ascenseur.files import write_text_atomic
+from ascenseur.simulation import Summary, play_game
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sim = commands.add_parser(
+        "simulate",
+        help="play games between bots",
+        description="Play whole games between bots and print points per seat.",
+    )
+    sim.add_argument("--players", type=int, default=4, help="number of players, 2-10 (4)")
+    sim.add_argument("--max-cards", type=positive, default=None, help="peak hand (⌊78/n⌋)")
+    sim.add_argument("--hook", action="store_true", help="the dealer may not make bids sum to k")
+    sim.add_argument("--games", type=positive, default=10, help="number of games (10)")
+    sim.add_argument("--seed", type=int, default=None, help="random seed (reproducible games)")
+    sim.add_argument(
+        "--bots",
+        default=None,
+        help=f"bot per seat, comma-separated, or one for all ({', '.join(sorted(REGISTRY))})",
+    )
+    sim.add_argument("--save", metavar="DIR", help="write each game's record into DIR")
+    sim.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = Rules(players=args.players, max_cards=args.max_cards or 0, hook=args.hook)
+    names = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"]
+    if len(names) == 1:
+        names *= rules.players
+    if len(names) != rules.players:
+        raise AscenseurError(
+            f"--bots names {len(names)} bots for {rules.players} players: give one name, "
+            f"or one per seat separated by commas"
+        )
+    bots = [make_bot(name) for name in names]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    summary = Summary(rules.players)
+    save = Path(args.save) if args.save else None
+    for game in range(args.games):
+        rng = random.Random(f"{seed}/{game}")
+        state = play_game(rules, bots, rng)
+        summary.add(state)
+        if save is not None:
+            record = record_of(state, [f"bot:{name}" for name in names])
+            write_text_atomic(save / f"game-{seed}-{game:04d}.json", dumps(record))
+    print(f"seed {seed}, rules {json.dumps(rules.to_json())}")
+    for line in summary.lines(names):
+        print(line)
+    if save is not None:
+        print(f"records written to {save}/")
+    return 0
