@@ -379,6 +379,17 @@ class GameState:
 
     def apply(self, action: Action) -> None:
         """Apply ``action`` after checking it; raises :class:`IllegalAction` saying why not."""
+        if type(action) is Play and self._phase is Phase.PLAYING:
+            # The common case, checked by the one legality function without the detour
+            # through _check; anything it does not accept goes there for the explanation.
+            index = action.card.index
+            if (
+                legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+                >> (index)
+                & 1
+            ):
+                self.play_unchecked(index)
+                return
         self._check(action)
         if isinstance(action, Play):
             self.play_unchecked(action.card.index)

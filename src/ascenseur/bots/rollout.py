@@ -1,0 +1,148 @@
+"""Fast play-outs of a deal in a fully known (sampled) world, every seat aiming at its bid.
+
+This is the inner loop of the search bots. It works on card masks and calls the core's one
+legality function, :func:`ascenseur.core.tricks.legal_mask`; the policy is deterministic, so
+a play-out is a function of its world (common random numbers across candidate moves).
+
+Policy "to the bid": a seat still short of its bid tries to win (highest winning card when
+others follow, the cheapest winner when last; leads its strongest card); a seat that has its
+bid ducks (highest card that loses, the Excuse as last resort, leads its lowest card).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ascenseur.core.cards import CARD_RANK, CARD_SUIT, DECK_SIZE, EXCUSE_INDEX, indices_of
+from ascenseur.core.tricks import legal_mask
+
+_TRUMPS = 4
+_EXCUSE = 5
+
+
+def _value_table(led: int) -> tuple[int, ...]:
+    """Strength of each card in a trick whose led kind is ``led`` (-1: this card sets it)."""
+    values = []
+    for index in range(DECK_SIZE):
+        suit = CARD_SUIT[index]
+        if suit == _TRUMPS:
+            values.append(100 + CARD_RANK[index])
+        elif suit == _EXCUSE:
+            values.append(-1)
+        elif led < 0 or suit == led:
+            values.append(CARD_RANK[index])
+        else:
+            values.append(-1)
+    return tuple(values)
+
+
+#: VALUES[led + 1][card]: how strongly ``card`` stands in a trick led with ``led``.
+VALUES: tuple[tuple[int, ...], ...] = tuple(_value_table(led) for led in range(-1, 5))
+
+
+def choose_card(legal: int, trick_len: int, led: int, win_value: int, need: int, last: bool) -> int:
+    """The card index the "to the bid" policy plays from the ``legal`` mask."""
+    cards = indices_of(legal)
+    if len(cards) == 1:
+        return cards[0]
+    values = VALUES[led + 1]
+    if trick_len == 0:
+        plain = [c for c in cards if c != EXCUSE_INDEX] or cards
+        if need > 0:
+            return max(plain, key=values.__getitem__)
+        return min(plain, key=values.__getitem__)
+    winners = [c for c in cards if values[c] > win_value]
+    if need > 0:
+        if winners:
+            pick = min if last else max
+            return pick(winners, key=values.__getitem__)
+        plain = [c for c in cards if c != EXCUSE_INDEX] or cards
+        return min(plain, key=CARD_RANK.__getitem__)
+    losers = [c for c in cards if values[c] <= win_value and c != EXCUSE_INDEX]
+    if losers:
+        return max(losers, key=lambda c: (values[c], CARD_RANK[c]))
+    if legal >> EXCUSE_INDEX & 1:
+        return EXCUSE_INDEX
+    pick = max if last else min
+    return pick(winners, key=values.__getitem__)
+
+
+@dataclass(slots=True)
+class Position:
+    """A deal in progress with every hand known: what a play-out starts from."""
+
+    hands: list[int]
+    to_act: int
+    trick: list[int]  # card indices of the current trick, in play order
+    tricks_won: list[int]
+    bids: list[int]
+    tricks_left: int  # tricks not yet finished, the current one included
+
+    def copy(self) -> Position:
+        return Position(
+            self.hands.copy(),
+            self.to_act,
+            self.trick.copy(),
+            self.tricks_won.copy(),
+            self.bids,
+            self.tricks_left,
+        )
+
+
+def playout(position: Position, first: int = -1) -> list[int]:
+    """Tricks taken by each seat at the end of the deal; ``first``: the card to play now.
+
+    ``position`` is consumed (its lists are modified): pass a copy to keep it.
+    """
+    hands = position.hands
+    n = len(hands)
+    won = position.tricks_won
+    bids = position.bids
+    seat = position.to_act
+    trick = position.trick
+    led = -1
+    high = 0
+    win_value = -1
+    win_seat = -1
+    leader = (seat - len(trick)) % n
+    for pos, card in enumerate(trick):
+        suit = CARD_SUIT[card]
+        if suit != _EXCUSE and led < 0:
+            led = suit
+        if suit == _TRUMPS and CARD_RANK[card] > high:
+            high = CARD_RANK[card]
+        value = VALUES[led + 1][card]
+        if value > win_value:
+            win_value, win_seat = value, (leader + pos) % n
+    trick_len = len(trick)
+    left = position.tricks_left
+    while left:
+        hand = hands[seat]
+        if first >= 0:
+            card, first = first, -1
+        else:
+            legal = legal_mask(hand, trick_len, led, high)
+            card = choose_card(
+                legal, trick_len, led, win_value, bids[seat] - won[seat], trick_len == n - 1
+            )
+        hands[seat] = hand ^ (1 << card)
+        suit = CARD_SUIT[card]
+        if suit != _EXCUSE and led < 0:
+            led = suit
+        if suit == _TRUMPS and CARD_RANK[card] > high:
+            high = CARD_RANK[card]
+        value = VALUES[led + 1][card]
+        if value > win_value:
+            win_value, win_seat = value, seat
+        trick_len += 1
+        if trick_len == n:
+            won[win_seat] += 1
+            seat = win_seat
+            trick_len = 0
+            led = -1
+            high = 0
+            win_value = -1
+            left -= 1
+        else:
+            seat = (seat + 1) % n
+    return won

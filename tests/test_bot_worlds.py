@@ -1,0 +1,116 @@
+"""The world sampler: every world it draws is consistent with the observation it came from."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec, sample_world
+from ascenseur.core.actions import BIDS, PLAYS, Deal
+from ascenseur.core.cards import CODE_INDEX, DECK, FULL_DECK_MASK, Card, indices_of
+from ascenseur.core.observation import observe
+from ascenseur.core.record import record_of, replay
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState
+
+
+def _rebuilt_view_matches(state: GameState, seat: int, hands: list[int]) -> bool:
+    """Deal the sampled world instead of the real one, replay the deal: same view for seat?"""
+    data = record_of(state).to_json()
+    current = data["deals"][-1]
+    played_by = [0] * state.players
+    for who, card in _played_with_seats(state):
+        played_by[who] |= card.bit
+    current["hands"] = [
+        [DECK[i].code for i in indices_of(hands[s] | played_by[s])] for s in range(state.players)
+    ]
+    rebuilt, _ = replay(data)
+    return observe(rebuilt, seat) == observe(state, seat)
+
+
+def _played_with_seats(state: GameState) -> list[tuple[int, Card]]:
+    view = observe(state, None)
+    pairs = [
+        ((trick.leader + i) % state.players, card)
+        for trick in view.tricks
+        for i, card in enumerate(trick.cards)
+    ]
+    return pairs + list(view.trick)
+
+
+def _random_positions(seed: int, players: int, max_cards: int, hook: bool) -> list[GameState]:
+    rng = random.Random(seed)
+    state = GameState.new(Rules(players, max_cards, hook), rng=rng)
+    positions = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.deal(rng)
+            continue
+        if rng.random() < 0.3:
+            positions.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    return positions
+
+
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(2, 10),
+    small=st.integers(1, 4),
+    hook=st.booleans(),
+)
+def test_sampled_worlds_rebuild_the_same_observation(
+    seed: int, players: int, small: int, hook: bool
+) -> None:
+    max_cards = min(small, 78 // players)
+    rng = random.Random(seed)
+    for state in _random_positions(seed, players, max_cards, hook):
+        for seat in range(players):
+            view = observe(state, seat)
+            hands = sample_world(WorldSpec.of(view), rng)
+            assert hands[seat] == view.hand_mask
+            assert sum(h.bit_count() for h in hands) == sum(view.hand_counts)
+            taken = 0
+            for hand in hands:
+                assert hand & taken == 0
+                taken |= hand
+            assert taken & view.played_mask == 0
+            assert _rebuilt_view_matches(state, seat, hands)
+
+
+def test_worlds_respect_voids_and_trump_ceiling() -> None:
+    """Seat 1 shows a heart void by trumping low under T10 (P6): no heart, no trump above 10."""
+    hands = ["H5 H9 S2", "T4 T12 C3", "T10 S3 S4", "HK C5 C6"]
+    state = GameState.single_deal(Rules(players=4, max_cards=3), deal_index=2, dealer=3)
+    state.apply(Deal(tuple(tuple(Card.parse(c) for c in h.split()) for h in hands)))
+    for _ in range(4):
+        state.apply(BIDS[1])
+    state.apply(PLAYS[CODE_INDEX["H5"]])
+    # Seat 1 has no heart and must trump (T12); seat 2, void too, undertrumps with T10, which
+    # shows it holds no trump above 12.
+    state.apply(PLAYS[CODE_INDEX["T12"]])
+    state.apply(PLAYS[CODE_INDEX["T10"]])
+    view = observe(state, 3)
+    facts = view.facts
+    assert facts[2].trump_ceiling == 12
+    spec = WorldSpec.of(view)
+    rng = random.Random(1)
+    for _ in range(500):
+        world = sample_world(spec, rng)
+        held_by_2 = [DECK[i] for i in indices_of(world[2])]
+        assert all(not (c.is_trump and c.rank > 12) for c in held_by_2)
+        assert all(c.suit.name != "HEARTS" for c in held_by_2)
+        assert all(c.suit.name != "HEARTS" for c in DECK if world[1] >> c.index & 1)
+
+
+def test_impossible_observation_is_reported() -> None:
+    state = GameState.new(Rules(players=3, max_cards=1), first_dealer=0)
+    state.deal(random.Random(3))
+    view = observe(state, 0)
+    spec = WorldSpec.of(view)
+    bad = WorldSpec(spec.seat, spec.own, spec.unseen, spec.counts, (0, 0, 0), spec.order)
+    with pytest.raises(NoConsistentWorld):
+        sample_world(bad, random.Random(0), attempts=3)
+    assert spec.unseen | spec.own == FULL_DECK_MASK
