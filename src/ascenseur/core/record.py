@@ -11,8 +11,8 @@ the deal, the position in that deal's ``cards``, the seat and the card.
 >>> text = dumps(record_of(state))
 >>> check(text)["valid"], check(text)["complete"]
 (True, False)
->>> check('{"format": "ascenseur-record/1"')["error"]["message"]
-'the record is not valid JSON: Expecting \\',\\' delimiter at line 1 column 32'
+>>> print(check('{"format": "ascenseur-record/1"')["error"]["message"])
+the record is not valid JSON: Expecting ',' delimiter at line 1 column 32
 """
 
 from __future__ import annotations
