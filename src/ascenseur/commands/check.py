@@ -32,5 +32,5 @@ def run(args: argparse.Namespace) -> int:
         result = check(data)
         if not result["valid"]:
             status = 1
-        print(json.dumps(result, ensure_ascii=False))
+        print(json.dumps(result))  # ASCII: safe on any terminal encoding
     return status

@@ -37,7 +37,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = Rules(players=args.players, max_cards=args.max_cards or 0, hook=args.hook)
+    rules = Rules(players=args.players, max_cards=args.max_cards, hook=args.hook)
     names = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"]
     if len(names) == 1:
         names *= rules.players

@@ -60,7 +60,7 @@ FIRST_TRUMP = 4 * SUIT_SIZE  # index of T1
 EXCUSE_INDEX = DECK_SIZE - 1
 
 _RANK_CODES = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
-_RANK_EN = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Kn", "Q", "K")
+_RANK_EN = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
 _RANK_FR = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "C", "D", "R")
 
 # Per-index tables: the hot paths read these rather than Card attributes.
@@ -150,7 +150,7 @@ class Card:
         return self.index == EXCUSE_INDEX
 
     def display(self, lang: Language = "en") -> str:
-        """The card for people: ``10♥``, ``Kn♦``/``C♦``, ``trump 21``/``atout 21``, ``Excuse``."""
+        """The card for people: ``10♥``, ``N♦``/``C♦``, ``trump 21``/``atout 21``, ``Excuse``."""
         suit = CARD_SUIT[self.index]
         rank = CARD_RANK[self.index]
         if suit == Suit.EXCUSE:

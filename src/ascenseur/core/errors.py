@@ -39,7 +39,8 @@ class IllegalAction(AscenseurError):
     """An action that the rules forbid in this position.
 
     ``seat`` is the seat that tried it (None for a deal), ``deal`` the 0-based deal,
-    ``trick`` the 0-based trick of the deal where it applies.
+    ``trick`` the 0-based trick of the deal where it applies, ``card`` the code of the card
+    at fault (a card played, or one dealt twice).
     """
 
     code = "illegal"
@@ -52,11 +53,13 @@ class IllegalAction(AscenseurError):
         seat: int | None = None,
         deal: int | None = None,
         trick: int | None = None,
+        card: str | None = None,
     ) -> None:
         super().__init__(message, code=code)
         self.seat = seat
         self.deal = deal
         self.trick = trick
+        self.card = card
 
 
 class RecordError(AscenseurError):

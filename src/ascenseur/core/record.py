@@ -123,7 +123,8 @@ def _parse_json(text: str | bytes) -> object:
             f"the record is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}",
             code="bad-json",
         ) from None
-    except (UnicodeDecodeError, RecursionError) as err:
+    except (ValueError, RecursionError) as err:
+        # UnicodeDecodeError, and integers too long to convert, are ValueErrors too.
         raise RecordError(
             f"the record cannot be read as JSON text: {err}", code="bad-json"
         ) from None
@@ -161,17 +162,17 @@ def replay(data: object) -> tuple[GameState, tuple[str, ...] | None]:
     deals = data.get("deals")
     if not isinstance(deals, list):
         raise RecordError("the record's deals must be a list (it may be empty)")
-    if len(deals) > rules.deal_count:
-        raise RecordError(
-            f"the record has {len(deals)} deals but these rules play {rules.deal_count}",
-            code="too-many-deals",
-            deal=rules.deal_count,
-        )
     state = GameState(rules, first)
     for j, deal in enumerate(deals):
+        if state.is_terminal():
+            raise RecordError(
+                f"the record has {len(deals)} deals but these rules play {rules.deal_count}",
+                code="too-many-deals",
+                deal=j,
+            )
         if state.phase is not Phase.DEALING:
             raise RecordError(
-                f"deal {j} is unfinished, yet deal {j + 1} follows it",
+                f"deals[{j - 1}] is unfinished, yet deals[{j}] follows it",
                 code="unfinished-deal",
                 deal=j - 1,
             )
@@ -194,7 +195,7 @@ def _read_seats(seats: object, n: int) -> tuple[str, ...] | None:
 def _replay_deal(state: GameState, j: int, deal: object) -> None:
     n = state.players
     if not isinstance(deal, dict):
-        raise RecordError(f"deal {j} must be an object with {', '.join(_DEAL_FIELDS)}", deal=j)
+        raise RecordError(f"deals[{j}] must be an object with {', '.join(_DEAL_FIELDS)}", deal=j)
     unknown = sorted(str(k) for k in deal if k not in _DEAL_FIELDS)
     missing = [k for k in _DEAL_FIELDS if k not in deal]
     if unknown or missing:
@@ -202,11 +203,11 @@ def _replay_deal(state: GameState, j: int, deal: object) -> None:
         wrong += ("; " if unknown and missing else "") + (
             f"missing {', '.join(missing)}" if missing else ""
         )
-        raise RecordError(f"deal {j} has {wrong}: a deal holds {', '.join(_DEAL_FIELDS)}", deal=j)
+        raise RecordError(f"deals[{j}] has {wrong}: a deal holds {', '.join(_DEAL_FIELDS)}", deal=j)
     dealer = deal["dealer"]
-    if dealer != state.dealer or isinstance(dealer, bool):
+    if type(dealer) is not int or dealer != state.dealer:
         raise RecordError(
-            f"deal {j}'s dealer is {json.dumps(dealer)}, but the deal passes to the left: "
+            f"deals[{j}].dealer is {json.dumps(dealer)}, but the deal passes to the left: "
             f"seat {state.dealer} deals it (rule D2)",
             code="wrong-dealer",
             deal=j,
@@ -214,13 +215,13 @@ def _replay_deal(state: GameState, j: int, deal: object) -> None:
     hands = deal["hands"]
     if not isinstance(hands, list) or len(hands) != n:
         raise RecordError(
-            f"deal {j}'s hands must be a list of {n} hands", code="hand-count", deal=j
+            f"deals[{j}].hands must be a list of {n} hands", code="hand-count", deal=j
         )
     parsed: list[tuple[Card, ...]] = []
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list):
             raise RecordError(
-                f"deal {j}: seat {seat}'s hand must be a list of card codes",
+                f"deals[{j}].hands[{seat}] must be a list of card codes",
                 code="hand-size",
                 deal=j,
                 seat=seat,
@@ -230,7 +231,8 @@ def _replay_deal(state: GameState, j: int, deal: object) -> None:
             index = CODE_INDEX.get(code) if isinstance(code, str) else None
             if index is None:
                 raise RecordError(
-                    f"deal {j}: seat {seat} is dealt {json.dumps(code)}, which is not a card "
+                    f"deals[{j}].hands[{seat}]: seat {seat} is dealt {json.dumps(code)}, "
+                    "which is not a card "
                     "(S/H/D/C then 1-10, J, N, Q, K; T1…T21; EX)",
                     code="unknown-card",
                     deal=j,
@@ -242,7 +244,13 @@ def _replay_deal(state: GameState, j: int, deal: object) -> None:
     try:
         state.apply(Deal(tuple(parsed)))
     except IllegalAction as err:
-        raise RecordError(f"deal {j}: {err}", code=err.code, deal=j, seat=err.seat) from None
+        raise RecordError(
+            f"deals[{j}].hands: {err}",
+            code=err.code,
+            deal=j,
+            seat=err.seat,
+            card=err.card,
+        ) from None
     _replay_bids(state, j, deal["bids"])
     _replay_cards(state, j, deal["cards"])
 
@@ -251,7 +259,7 @@ def _replay_bids(state: GameState, j: int, bids: object) -> None:
     n = state.players
     if not isinstance(bids, list) or len(bids) != n:
         raise RecordError(
-            f"deal {j}'s bids must be a list of {n} entries (a number, or null for no bid yet)",
+            f"deals[{j}].bids must be a list of {n} entries (a number, or null for no bid yet)",
             code="bad-bids",
             deal=j,
         )
@@ -265,7 +273,8 @@ def _replay_bids(state: GameState, j: int, bids: object) -> None:
             continue
         if waiting is not None:
             raise RecordError(
-                f"deal {j}: seat {seat} has a bid but seat {waiting}, who bids before it, "
+                f"deals[{j}].bids[{seat}]: seat {seat} has a bid but seat {waiting}, "
+                "who bids before it, "
                 "has none (bidding goes clockwise from the dealer's left, rule B1)",
                 code="bid-order",
                 deal=j,
@@ -273,7 +282,8 @@ def _replay_bids(state: GameState, j: int, bids: object) -> None:
             )
         if isinstance(bid, bool) or not isinstance(bid, int):
             raise RecordError(
-                f"deal {j}: seat {seat}'s bid {json.dumps(bid)} is not a whole number "
+                f"deals[{j}].bids[{seat}]: seat {seat}'s bid {json.dumps(bid)} "
+                f"is not a whole number "
                 f"0…{state.hand_size}",
                 code="bid-out-of-range",
                 deal=j,
@@ -281,7 +291,8 @@ def _replay_bids(state: GameState, j: int, bids: object) -> None:
             )
         if not 0 <= bid <= state.hand_size:
             raise RecordError(
-                f"deal {j}: seat {seat} bids {bid}, but a bid is 0…{state.hand_size} (rule B2)",
+                f"deals[{j}].bids[{seat}]: seat {seat} bids {bid}, "
+                f"but a bid is 0…{state.hand_size} (rule B2)",
                 code="bid-out-of-range",
                 deal=j,
                 seat=seat,
@@ -289,17 +300,20 @@ def _replay_bids(state: GameState, j: int, bids: object) -> None:
         try:
             state.apply(BIDS[bid])
         except IllegalAction as err:
-            raise RecordError(f"deal {j}: {err}", code=err.code, deal=j, seat=seat) from None
+            raise RecordError(
+                f"deals[{j}].bids[{seat}]: {err}", code=err.code, deal=j, seat=seat
+            ) from None
 
 
 def _replay_cards(state: GameState, j: int, cards: object) -> None:
     if not isinstance(cards, list):
-        raise RecordError(f"deal {j}'s cards must be a list of card codes", deal=j)
+        raise RecordError(f"deals[{j}].cards must be a list of card codes", deal=j)
     for index, code in enumerate(cards):
         seat = state.current_seat
         if state.phase is Phase.BIDDING:
             raise RecordError(
-                f"deal {j}: a card is played before every seat has bid (seat {seat} must bid)",
+                f"deals[{j}].cards[{index}]: a card is played before every seat has bid "
+                f"(seat {seat} must bid)",
                 code="wrong-phase",
                 deal=j,
                 index=index,
@@ -307,7 +321,7 @@ def _replay_cards(state: GameState, j: int, cards: object) -> None:
             )
         if state.phase is not Phase.PLAYING:
             raise RecordError(
-                f"deal {j} has more cards than its {state.players} × "
+                f"deals[{j}].cards[{index}]: the deal has more cards than its {state.players} × "
                 f"{state.results[-1].hand_size} played",
                 code="too-many-cards",
                 deal=j,
@@ -316,7 +330,7 @@ def _replay_cards(state: GameState, j: int, cards: object) -> None:
         card_index = CODE_INDEX.get(code) if isinstance(code, str) else None
         if card_index is None:
             raise RecordError(
-                f"deal {j}, card {index}: {json.dumps(code)} is not a card code",
+                f"deals[{j}].cards[{index}]: {json.dumps(code)} is not a card code",
                 code="unknown-card",
                 deal=j,
                 index=index,
@@ -327,7 +341,7 @@ def _replay_cards(state: GameState, j: int, cards: object) -> None:
             state.apply(PLAYS[card_index])
         except IllegalAction as err:
             raise RecordError(
-                f"deal {j}, card {index}: {err}",
+                f"deals[{j}].cards[{index}]: {err}",
                 code=err.code,
                 deal=j,
                 index=index,

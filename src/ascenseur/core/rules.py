@@ -12,7 +12,7 @@ ascenseur.core.errors.RulesError: players must be 2…10 (3…10 for a real tabl
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ascenseur.core.cards import DECK_SIZE
@@ -27,37 +27,38 @@ def max_cards_for(players: int) -> int:
     return DECK_SIZE // players
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Rules:
     """Players (2…10), the peak hand ``max_cards`` (1…⌊78/n⌋, default ⌊78/n⌋), and ``hook``.
 
     ``hook`` ("screw the dealer", rule B3) forbids the dealer the bid that makes the bids sum
-    to the hand size.
+    to the hand size. Invalid settings raise :class:`RulesError` saying what is allowed.
     """
 
-    players: int = 4
-    max_cards: int = field(default=0)
-    hook: bool = False
+    players: int
+    max_cards: int
+    hook: bool
 
-    def __post_init__(self) -> None:
-        players = self.players
+    def __init__(self, players: int = 4, max_cards: int | None = None, hook: bool = False) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
             raise RulesError(f"players must be a whole number 2…10, not {players!r}")
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise RulesError(f"players must be 2…10 (3…10 for a real table), not {players}")
         limit = max_cards_for(players)
-        max_cards = self.max_cards
-        if isinstance(max_cards, bool) or not isinstance(max_cards, int):
+        if max_cards is None:
+            max_cards = limit
+        elif isinstance(max_cards, bool) or not isinstance(max_cards, int):
             raise RulesError(f"max_cards must be a whole number 1…{limit}, not {max_cards!r}")
-        if max_cards == 0:
-            object.__setattr__(self, "max_cards", limit)
         elif not 1 <= max_cards <= limit:
             raise RulesError(
                 f"max_cards must be 1…{limit} for {players} players (⌊78/{players}⌋), "
                 f"not {max_cards}"
             )
-        if not isinstance(self.hook, bool):
-            raise RulesError(f"hook must be true or false, not {self.hook!r}")
+        if not isinstance(hook, bool):
+            raise RulesError(f"hook must be true or false, not {hook!r}")
+        object.__setattr__(self, "players", players)
+        object.__setattr__(self, "max_cards", max_cards)
+        object.__setattr__(self, "hook", hook)
 
     @property
     def schedule(self) -> tuple[int, ...]:
@@ -87,11 +88,10 @@ class Rules:
             )
         if "players" not in data:
             raise RulesError("rules.players is missing: say how many players (2…10)")
-        players = data["players"]
-        max_cards = data.get("max_cards", 0)
-        if max_cards == 0 and "max_cards" in data:
-            raise RulesError("rules.max_cards must be at least 1")
-        return Rules(players=players, max_cards=max_cards, hook=data.get("hook", False))
+        max_cards = data.get("max_cards")
+        if max_cards is None and "max_cards" in data:
+            raise RulesError("rules.max_cards must be a whole number, or be left out for ⌊78/n⌋")
+        return Rules(players=data["players"], max_cards=max_cards, hook=data.get("hook", False))
 
 
 #: Named presets (variants are data, not subclasses).

@@ -582,6 +582,7 @@ class GameState:
                 seat=seat,
                 deal=deal,
                 trick=trick,
+                card=card.code,
             )
         legal = legal_mask(hand, self._trick_len, self._led, self._high)
         if not legal >> card.index & 1:
@@ -592,6 +593,7 @@ class GameState:
                 seat=seat,
                 deal=deal,
                 trick=trick,
+                card=card.code,
             )
 
     def _check_bid(self, action: Bid) -> None:
@@ -655,5 +657,6 @@ class GameState:
                         code="dealt-twice",
                         seat=seat,
                         deal=self._k_index,
+                        card=card.code,
                     )
                 seen |= 1 << card.index

@@ -1,0 +1,155 @@
+"""Building game positions from card codes, for the rules tests.
+
+Hands are written as space-separated codes (``"H5 T3 EX"``), seat by seat. A *deal position*
+is a :meth:`GameState.single_deal` state whose deal has been applied as an explicit
+:class:`Deal`, then bids and cards: the rules tests choose every card rather than shuffle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ascenseur.core import Bid, Card, Deal, GameState, Phase, Play, Rules
+from ascenseur.core.actions import PlayerAction
+
+
+def cards(codes: str) -> tuple[Card, ...]:
+    """The cards of space-separated codes, in the order written: ``cards("H5 T3 EX")``."""
+    return tuple(Card.parse(code) for code in codes.split())
+
+
+def codes(played: Iterable[Card]) -> list[str]:
+    """The codes of these cards, in the order given."""
+    return [card.code for card in played]
+
+
+def deal_of(*hands: str) -> Deal:
+    """A :class:`Deal` giving ``hands[s]`` to seat s."""
+    return Deal(tuple(cards(hand) for hand in hands))
+
+
+def bidding_order(dealer: int, players: int) -> list[int]:
+    """Seats in bidding order: from the dealer's left, clockwise, the dealer last (B1)."""
+    return [(dealer + 1 + i) % players for i in range(players)]
+
+
+def apply_deal(
+    state: GameState, hands: Sequence[str], bids: Sequence[int | None] | None = None
+) -> None:
+    """Deal ``hands`` (by seat), then make ``bids`` (by seat) in bidding order.
+
+    ``bids`` None: every seat bids 0. A None bid stops the bidding there.
+    """
+    state.apply(deal_of(*hands))
+    by_seat: Sequence[int | None] = [0] * len(hands) if bids is None else bids
+    for seat in bidding_order(state.dealer, state.players):
+        bid = by_seat[seat]
+        if bid is None:
+            return
+        state.apply(Bid(bid))
+
+
+def play(state: GameState, played: str) -> None:
+    """Play these cards (space-separated codes), each by the seat to act."""
+    for card in cards(played):
+        state.apply(Play(card))
+
+
+def deal_position(
+    hands: Sequence[str],
+    *,
+    dealer: int | None = None,
+    bids: Sequence[int | None] | None = None,
+    played: str = "",
+    hook: bool = False,
+) -> GameState:
+    """A one-deal state with these hands (by seat), bids (by seat) and cards played.
+
+    The hand size k is the length of the hands; the state is deal k of the ascending half of
+    the schedule (the k-card deal), so every hand size 1…⌊78/n⌋ is reachable. The dealer
+    defaults to the last seat, so that seat 0 leads: write the hands from the leader.
+    """
+    players = len(hands)
+    k = len(hands[0].split())
+    rules = Rules(players=players, hook=hook)
+    chosen = players - 1 if dealer is None else dealer
+    state = GameState.single_deal(rules, k - 1, dealer=chosen)
+    apply_deal(state, hands, bids)
+    play(state, played)
+    return state
+
+
+def legal_codes(state: GameState) -> list[str]:
+    """The codes of the cards the seat to act may play, in deck order."""
+    return [action.card.code for action in state.legal_actions() if isinstance(action, Play)]
+
+
+def random_action(state: GameState, rng: random.Random) -> PlayerAction:
+    """One of the legal actions of the seat to act, drawn from ``rng``."""
+    return rng.choice(state.legal_actions())
+
+
+def random_game(
+    rules: Rules, rng: random.Random, first_dealer: int = 0, stop_after: int | None = None
+) -> GameState:
+    """A game played with random deals and random legal actions.
+
+    ``stop_after``: stop once that many actions (deals included) have been applied.
+    """
+    state = GameState.new(rules, first_dealer=first_dealer)
+    while not state.is_terminal():
+        if stop_after is not None and len(state.history) >= stop_after:
+            break
+        if state.phase is Phase.DEALING:
+            state.deal(rng)
+        else:
+            state.apply(random_action(state, rng))
+    return state
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything a :class:`GameState` shows, hidden cards included, as comparable values."""
+
+    phase: Phase
+    first_dealer: int
+    deal_index: int
+    dealer: int
+    hand_size: int
+    current_seat: int | None
+    leader: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    bids: tuple[int | None, ...]
+    trick: tuple[tuple[int, Card], ...]
+    played: tuple[Card, ...]
+    trick_winners: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    totals: tuple[int, ...]
+    results: tuple[object, ...]
+    history: tuple[object, ...]
+    legal_actions: tuple[PlayerAction, ...]
+
+
+def snapshot(state: GameState) -> Snapshot:
+    """The state as one comparable value."""
+    return Snapshot(
+        phase=state.phase,
+        first_dealer=state.first_dealer,
+        deal_index=state.deal_index,
+        dealer=state.dealer,
+        hand_size=state.hand_size,
+        current_seat=state.current_seat,
+        leader=state.leader,
+        hands=tuple(state.hand(seat) for seat in range(state.players)),
+        bids=state.bids,
+        trick=state.trick,
+        played=state.played,
+        trick_winners=state.trick_winners,
+        tricks_won=state.tricks_won,
+        totals=state.totals,
+        results=state.results,
+        history=state.history,
+        legal_actions=tuple(state.legal_actions()),
+    )
