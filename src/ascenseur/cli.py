@@ -6,10 +6,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ascenseur.commands import check, simulate
+from ascenseur.commands import arena, check, simulate
 from ascenseur.core.errors import AscenseurError
 
-SUBCOMMANDS = (check, simulate)
+SUBCOMMANDS = (check, simulate, arena)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,186 @@
+"""Duplicate matches: the reference field, then the candidate in each seat, on the same deals.
+
+For each game of a deal set, the reference bot plays every seat (the *reference run*); then,
+for each seat in turn, the candidate takes that seat while reference bots keep the others (a
+*substitution run*). Each seat's bot draws from its own random stream, derived from
+(seed, game, seat) and the same whoever sits there, so a candidate equal to the reference plays
+every game exactly as the reference run did: luck cancels, and only the play differs.
+
+Games run in parallel processes; each game's runs stay in one process and depend on nothing
+but the match and the game, so the results do not depend on ``jobs``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import random
+import signal
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ascenseur.arena.dealsets import DealSet, DealSetGame, deal_next
+from ascenseur.arena.stats import GameResult, SeatRun
+from ascenseur.bots.base import Bot, Budget, make_bot
+from ascenseur.core.errors import AscenseurError
+from ascenseur.core.observation import observe
+from ascenseur.core.record import dumps, record_of
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState
+
+
+class ArenaError(AscenseurError):
+    """A match that cannot be played: a bad setting, or a bot that broke the rules."""
+
+    code = "arena"
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """Who plays whom, under which rules and budget; ``seed`` derives the bots' streams."""
+
+    rules: Rules
+    candidate: str
+    reference: str
+    budget: Budget
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """One game of the deal set played in full: its result and the records of its runs.
+
+    ``records`` maps a file name to the record's text, the reference run first.
+    """
+
+    result: GameResult
+    records: tuple[tuple[str, str], ...]
+
+
+def bot_rng(seed: int, game: int, seat: int) -> random.Random:
+    """The random stream of whichever bot sits in ``seat`` of ``game``."""
+    return random.Random(f"ascenseur-arena/{seed}/{game}/{seat}")
+
+
+def play_fixed(
+    rules: Rules,
+    deals: DealSetGame,
+    bots: Sequence[Bot],
+    rngs: Sequence[random.Random],
+) -> tuple[GameState, list[list[int]]]:
+    """Play one whole game on fixed deals; the final state and each seat's decision times (ns)."""
+    state = GameState.new(rules, first_dealer=deals.first_dealer)
+    times: list[list[int]] = [[] for _ in bots]
+    clock = time.perf_counter_ns
+    while not state.is_terminal():
+        seat = state.current_seat
+        if seat is None:
+            deal_next(state, deals)
+            continue
+        view = observe(state, seat)
+        start = clock()
+        action = bots[seat].choose(view, rngs[seat])
+        times[seat].append(clock() - start)
+        state.apply(action)
+    return state, times
+
+
+def play_game(match: Match, game: int, deals: DealSetGame) -> GameOutcome:
+    """The reference run and the n substitution runs of one game of the deal set.
+
+    Bots are made afresh for every run, so that no bot carries anything from game to game.
+    """
+    n = match.rules.players
+    reference, ref_records = _run(match, game, deals, None)
+    candidate: list[SeatRun] = []
+    records = [ref_records]
+    for seat in range(n):
+        runs, record = _run(match, game, deals, seat)
+        candidate.append(runs[seat])
+        records.append(record)
+    return GameOutcome(GameResult(game, tuple(reference), tuple(candidate)), tuple(records))
+
+
+def _run(
+    match: Match, game: int, deals: DealSetGame, seat: int | None
+) -> tuple[list[SeatRun], tuple[str, str]]:
+    n = match.rules.players
+    names = [match.candidate if s == seat else match.reference for s in range(n)]
+    bots = [make_bot(name, match.budget) for name in names]
+    rngs = [bot_rng(match.seed, game, s) for s in range(n)]
+    try:
+        state, times = play_fixed(match.rules, deals, bots, rngs)
+    except AscenseurError as err:
+        # Re-raised as a plain ArenaError: it must cross the process boundary intact.
+        where = (
+            "the reference run" if seat is None else f"the run with the candidate in seat {seat}"
+        )
+        raise ArenaError(f"game {game}, {where}: {err}") from None
+    best = state.winners()
+    runs = [
+        SeatRun(
+            total=state.totals[s],
+            bids=tuple(r.bids[s] for r in state.results),
+            tricks=tuple(r.tricks[s] for r in state.results),
+            win=Fraction(1, len(best)) if s in best else Fraction(0),
+            times_ns=tuple(times[s]),
+        )
+        for s in range(n)
+    ]
+    label = "reference" if seat is None else f"seat{seat}"
+    text = dumps(record_of(state, [f"bot:{name}" for name in names]))
+    return runs, (f"game-{game:05d}-{label}.json", text)
+
+
+def run_match(
+    match: Match,
+    deals: DealSet,
+    jobs: int,
+    sink: Callable[[GameOutcome], None],
+) -> None:
+    """Play every game of ``deals``, handing each outcome to ``sink`` as it is done.
+
+    ``jobs`` 1 plays in this process; more use a pool of processes. Outcomes may arrive out of
+    game order; :class:`~ascenseur.arena.stats.Tally` does not mind.
+    """
+    deals.fit(match.rules)
+    games = list(enumerate(deals.games))
+    if jobs <= 1:
+        for game, shuffles in games:
+            sink(play_game(match, game, shuffles))
+        return
+    # Spawned workers start clean: the same on every platform, and no fork of a threaded parent.
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(
+        max_workers=min(jobs, len(games)), mp_context=context, initializer=_ignore_interrupts
+    )
+    try:
+        # A bounded window of pending games keeps memory flat however many games there are.
+        queue = iter(games)
+        pending: set[Future[GameOutcome]] = {
+            pool.submit(play_game, match, game, shuffles)
+            for game, shuffles in itertools.islice(queue, 4 * jobs)
+        }
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                sink(future.result())
+                following = next(queue, None)
+                if following is not None:
+                    pending.add(pool.submit(play_game, match, *following))
+    except BaseException:
+        # Interrupted, or a game failed: stop the games in flight rather than wait for them
+        # (a game of a searching bot can take minutes). The executor has no public way to.
+        for process in dict(getattr(pool, "_processes", None) or {}).values():
+            process.terminate()
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,124 @@
+"""What people read of a match: the table at the end, and progress while it runs."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, TextIO
+
+
+def lines(summary: dict[str, Any]) -> list[str]:
+    """The table of a match summary (as written to ``summary.json``)."""
+    rules, deals = summary["rules"], summary["deal_set"]
+    cand, ref = summary["candidate"], summary["reference"]
+    c, r = summary["candidate_stats"], summary["reference_stats"]
+    points, wins = summary["points_difference"], summary["win_share_difference"]
+    players = rules["players"]
+    out = [
+        f"{cand} (candidate) vs {ref} (reference): {players} players, "
+        f"max {rules['max_cards']} cards, hook {'on' if rules['hook'] else 'off'}",
+        f"{summary['games']} games × {players + 1} runs on deal set {deals['digest']} "
+        f"(seed {deals['seed']}), bot seed {summary['seed']}",
+        "",
+        f"{'':<22}{'candidate':>11}{'reference':>11}{'difference':>12}  95% CI",
+        _row("points per game", _num(c["points_per_game"]), _num(r["points_per_game"]), points),
+        _row("win share", _pct(c["win_share"]), _pct(r["win_share"]), wins, percent=True),
+        _row("exact bids", _pct(c["exact_rate"]), _pct(r["exact_rate"])),
+        _row("mean |tricks − bid|", f"{c['mean_abs_error']:.3f}", f"{r['mean_abs_error']:.3f}"),
+        _row("decision time p50", _time(c["time_ms"]["p50"]), _time(r["time_ms"]["p50"])),
+        _row("decision time p95", _time(c["time_ms"]["p95"]), _time(r["time_ms"]["p95"])),
+        _verdict(points),
+        "",
+        "points difference by seat: "
+        + " · ".join(
+            f"{seat} {diff:+.2f}" for seat, diff in enumerate(summary["points_difference_by_seat"])
+        ),
+        "",
+        "bid calibration: deals with that bid, mean tricks taken",
+        f"{'bid':>5}{'candidate':>19}{'reference':>19}",
+    ]
+    cal_c = {row["bid"]: row for row in c["calibration"]}
+    cal_r = {row["bid"]: row for row in r["calibration"]}
+    for bid in sorted(set(cal_c) | set(cal_r)):
+        out.append(f"{bid:>5}{_cal(cal_c.get(bid)):>19}{_cal(cal_r.get(bid)):>19}")
+    out.append("")
+    out.append(f"runtime {summary['elapsed_seconds']:.1f} s with {summary['jobs']} job(s)")
+    return out
+
+
+def _row(
+    label: str, cand: str, ref: str, diff: dict[str, Any] | None = None, percent: bool = False
+) -> str:
+    text = f"{label:<22}{cand:>11}{ref:>11}"
+    if diff is None:
+        return text
+    scale, unit = (100.0, "%") if percent else (1.0, "")
+    text += f"{diff['mean'] * scale:>+11.2f}{unit or ' '}"
+    low, high = diff["ci"]
+    if low is not None:
+        text += f"  [{low * scale:+.2f}{unit}, {high * scale:+.2f}{unit}]"
+    return text
+
+
+def _verdict(points: dict[str, Any]) -> str:
+    low, high = points["ci"]
+    if low is None:
+        return "(too few games for an interval)"
+    if low > 0:
+        return "→ the candidate scores more than the reference (the 95% interval excludes 0)"
+    if high < 0:
+        return "→ the candidate scores less than the reference (the 95% interval excludes 0)"
+    return "→ no difference shown: the 95% interval includes 0"
+
+
+def _num(value: float) -> str:
+    return f"{value:.2f}"
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def _time(ms: float | None) -> str:
+    if ms is None:
+        return "-"
+    if ms < 1:
+        return f"{ms * 1000:.1f} µs"
+    if ms < 1000:
+        return f"{ms:.2f} ms"
+    return f"{ms / 1000:.2f} s"
+
+
+def _cal(row: dict[str, Any] | None) -> str:
+    return "-" if row is None else f"{row['deals']:>7}  {row['mean_tricks']:6.2f}"
+
+
+class Progress:
+    """A one-line progress display on a terminal; silent when ``stream`` is not one."""
+
+    def __init__(self, total: int, stream: TextIO, label: str = "arena") -> None:
+        self.total = total
+        self.done = 0
+        self.stream = stream
+        self.label = label
+        self.start = time.monotonic()
+        self.live = stream.isatty()
+
+    def advance(self) -> None:
+        self.done += 1
+        if not self.live:
+            return
+        elapsed = time.monotonic() - self.start
+        left = elapsed / self.done * (self.total - self.done)
+        width = 24
+        filled = width * self.done // self.total
+        bar = "█" * filled + "·" * (width - filled)
+        self.stream.write(
+            f"\r{self.label} {bar} {self.done}/{self.total} games, "
+            f"{elapsed:.0f} s, ~{left:.0f} s left "
+        )
+        self.stream.flush()
+
+    def finish(self) -> None:
+        if self.live:
+            self.stream.write("\n")
+            self.stream.flush()

@@ -1,0 +1,182 @@
+"""``ascenseur arena``: measure a candidate bot against a reference bot on fixed deals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ascenseur.arena import report
+from ascenseur.arena.dealsets import DealSet
+from ascenseur.arena.duplicate import ArenaError, GameOutcome, Match, run_match
+from ascenseur.arena.stats import Tally
+from ascenseur.bots import DEFAULT_BUDGET, REGISTRY, Budget, make_bot
+from ascenseur.commands.options import positive, positive_float
+from ascenseur.core.rules import Rules
+from ascenseur.files import write_text_atomic
+
+SUMMARY_FORMAT = "ascenseur-arena/1"
+DEFAULT_GAMES = 100
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "arena",
+        help="measure a bot against a reference bot on fixed deals",
+        description="Duplicate match on a fixed deal set: the reference bot plays every seat of "
+        "each game, then the candidate replaces each seat in turn on the same deals. Prints "
+        "points per game of candidate minus reference with a 95% confidence interval over "
+        "games, bidding accuracy and decision times.",
+    )
+    bots = ", ".join(sorted(REGISTRY))
+    parser.add_argument("--candidate", required=True, metavar="BOT", help=f"bot measured ({bots})")
+    parser.add_argument(
+        "--reference", default="random", metavar="BOT", help="bot it is measured against (random)"
+    )
+    parser.add_argument(
+        "--players", type=int, default=None, metavar="N", help="number of players, 2-10 (4)"
+    )
+    parser.add_argument(
+        "--max-cards", type=positive, default=None, metavar="M", help="peak hand (⌊78/n⌋)"
+    )
+    parser.add_argument(
+        "--hook",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="the dealer may not make bids sum to k (off)",
+    )
+    parser.add_argument(
+        "--games",
+        type=positive,
+        default=None,
+        metavar="G",
+        help=f"games of the deal set ({DEFAULT_GAMES}, or all of --deals)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="seed of the deals and the bots' streams (random; with --deals, the set's seed)",
+    )
+    parser.add_argument(
+        "--budget-iterations",
+        type=positive,
+        default=None,
+        metavar="N",
+        help=f"search iterations per decision ({DEFAULT_BUDGET.iterations} if no budget is given)",
+    )
+    parser.add_argument(
+        "--budget-seconds",
+        type=positive_float,
+        default=None,
+        metavar="T",
+        help="seconds per decision (no limit)",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=positive,
+        default=os.cpu_count() or 1,
+        metavar="J",
+        help="processes (number of CPUs)",
+    )
+    parser.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write summary.json, deals.json and every game's record into DIR (new or empty)",
+    )
+    parser.add_argument(
+        "--deals", metavar="FILE", help="play this deal set (e.g. a deals.json of an earlier run)"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    deals, rules, seed = _setup(args)
+    budget = _budget(args)
+    for name in (args.candidate, args.reference):
+        make_bot(name, budget)  # an unknown name fails here, before any game
+    out = _prepare_out(Path(args.out)) if args.out else None
+    if out is not None:
+        write_text_atomic(out / "deals.json", deals.dumps())
+    match = Match(rules, args.candidate, args.reference, budget, seed)
+    tally = Tally(rules.players)
+    progress = report.Progress(len(deals.games), sys.stderr)
+
+    def sink(outcome: GameOutcome) -> None:
+        tally.add(outcome.result)
+        if out is not None:
+            for name, text in outcome.records:
+                write_text_atomic(out / "records" / name, text)
+        progress.advance()
+
+    start = time.monotonic()
+    try:
+        run_match(match, deals, args.jobs, sink)
+    finally:
+        progress.finish()
+    summary = _summary(match, deals, tally, args.jobs, time.monotonic() - start)
+    if out is not None:
+        write_text_atomic(out / "summary.json", json.dumps(summary, indent=2) + "\n")
+    for line in report.lines(summary):
+        print(line)
+    if out is not None:
+        print(f"summary, deal set and {len(deals.games) * (rules.players + 1)} records in {out}/")
+    return 0
+
+
+def _setup(args: argparse.Namespace) -> tuple[DealSet, Rules, int]:
+    """The deal set, the rules and the bots' seed, from the options and ``--deals``."""
+    if args.deals is None:
+        rules = Rules(players=args.players or 4, max_cards=args.max_cards, hook=bool(args.hook))
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+        return DealSet.generate(rules, seed, args.games or DEFAULT_GAMES), rules, seed
+    try:
+        text = Path(args.deals).read_bytes()
+    except OSError as err:
+        raise ArenaError(f"cannot read the deal set {args.deals}: {err.strerror or err}") from None
+    deals = DealSet.loads(text)
+    given = deals.rules
+    rules = Rules(
+        players=args.players or given.players,
+        max_cards=args.max_cards or given.max_cards,
+        hook=given.hook if args.hook is None else args.hook,
+    )
+    deals.fit(rules)
+    deals = deals.take(args.games or len(deals.games))
+    return deals, rules, args.seed if args.seed is not None else deals.seed
+
+
+def _budget(args: argparse.Namespace) -> Budget:
+    if args.budget_iterations is None and args.budget_seconds is None:
+        return DEFAULT_BUDGET
+    return Budget(iterations=args.budget_iterations, seconds=args.budget_seconds)
+
+
+def _prepare_out(out: Path) -> Path:
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise ArenaError(f"--out {out} must be a new or empty directory")
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def _summary(
+    match: Match, deals: DealSet, tally: Tally, jobs: int, elapsed: float
+) -> dict[str, Any]:
+    return {
+        "format": SUMMARY_FORMAT,
+        "candidate": match.candidate,
+        "reference": match.reference,
+        "rules": match.rules.to_json(),
+        "budget": {"iterations": match.budget.iterations, "seconds": match.budget.seconds},
+        "seed": match.seed,
+        "deal_set": {"digest": deals.digest, "seed": deals.seed, "games": len(deals.games)},
+        "jobs": jobs,
+        "elapsed_seconds": elapsed,
+        **tally.to_json(),
+    }
