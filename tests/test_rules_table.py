@@ -392,3 +392,25 @@ def test_rules_from_a_record_say_what_is_wrong(data: object, words: str) -> None
 def test_rules_from_a_record_default_the_optional_fields() -> None:
     """§6: rules.max_cards defaults to ⌊78/n⌋ and rules.hook to false."""
     assert Rules.from_json({"players": 7}) == Rules(players=7, max_cards=11, hook=False)
+
+
+def test_errors_survive_pickling_with_their_place() -> None:
+    """Errors cross process boundaries (the arena) with their message, code and place."""
+    import pickle
+
+    from ascenseur.core.errors import IllegalAction, RecordError
+
+    illegal = IllegalAction("seat 2 cannot play Q♠", code="must-follow", seat=2, deal=4, card="SQ")
+    again = pickle.loads(pickle.dumps(illegal))
+    assert type(again) is IllegalAction
+    assert (str(again), again.code, again.seat, again.deal, again.card) == (
+        "seat 2 cannot play Q♠",
+        "must-follow",
+        2,
+        4,
+        "SQ",
+    )
+    record = pickle.loads(pickle.dumps(RecordError("bad", code="bad-json", deal=1, index=3)))
+    assert (record.code, record.deal, record.index, record.seat) == ("bad-json", 1, 3, None)
+    rules = pickle.loads(pickle.dumps(RulesError("players must be 2…10")))
+    assert rules.code == "bad-rules" and str(rules) == "players must be 2…10"

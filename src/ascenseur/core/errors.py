@@ -7,6 +7,8 @@ programs (the server, the record checker) may rely on.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class AscenseurError(ValueError):
     """Base of every error the project raises on bad input."""
@@ -21,6 +23,18 @@ class AscenseurError(ValueError):
     @property
     def message(self) -> str:
         return str(self.args[0]) if self.args else ""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Errors cross process boundaries (the arena's workers): rebuild them with their
+        # message and every attribute, whatever their constructor's keyword arguments.
+        return (_rebuild, (type(self), self.message, dict(self.__dict__)))
+
+
+def _rebuild(cls: type[AscenseurError], message: str, attributes: dict[str, Any]) -> AscenseurError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, message)
+    error.__dict__.update(attributes)
+    return error
 
 
 class CardError(AscenseurError):
