@@ -6,10 +6,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ascenseur.commands import arena, check, simulate
+from ascenseur.commands import arena, check, play, replay, simulate
 from ascenseur.core.errors import AscenseurError
 
-SUBCOMMANDS = (check, simulate, arena)
+SUBCOMMANDS = (check, simulate, arena, play, replay)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,142 @@
+"""``ascenseur play``: one person against bots, full screen or ``--plain`` text."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+from pathlib import Path
+
+from ascenseur.bots import REGISTRY
+from ascenseur.commands.options import positive
+from ascenseur.core.cards import Language
+from ascenseur.core.errors import AscenseurError
+from ascenseur.core.rules import Rules
+from ascenseur.session import (
+    DATA_DIR_ENV,
+    Session,
+    default_bot,
+    games_dir,
+    latest_unfinished,
+    new_game_path,
+)
+
+LATEST = "latest"
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    play = commands.add_parser(
+        "play",
+        help="play a game against bots in the terminal",
+        description="Play a whole game of Tarot ascenseur against bots. The game is saved "
+        f"after every move in {games_dir()} (set {DATA_DIR_ENV} to save elsewhere); "
+        "--resume goes on with the last unfinished one.",
+    )
+    play.add_argument("--players", type=players, default=4, help="number of players, 3-10 (4)")
+    play.add_argument("--max-cards", type=positive, default=None, help="peak hand (⌊78/n⌋)")
+    play.add_argument("--hook", action="store_true", help="the dealer may not make bids sum to k")
+    play.add_argument(
+        "--bots",
+        default=None,
+        help="bot level for every other seat, or one per seat separated by commas "
+        f"({', '.join(sorted(REGISTRY))}; default {default_bot()})",
+    )
+    play.add_argument("--name", default=None, help="your name at the table")
+    play.add_argument("--seed", type=int, default=None, help="random seed (a reproducible game)")
+    play.add_argument("--lang", choices=("en", "fr"), default=None, help="language (from $LANG)")
+    play.add_argument(
+        "--plain", action="store_true", help="line by line, without the full-screen interface"
+    )
+    play.add_argument(
+        "--resume",
+        nargs="?",
+        const=LATEST,
+        default=None,
+        metavar="FILE",
+        help="go on with a saved game, the last unfinished one or FILE, with its own rules "
+        "and bots (--seed then sets the deals still to come)",
+    )
+    play.add_argument(
+        "--pace", type=seconds, default=0.6, help="seconds between the bots' moves (0.6)"
+    )
+    play.add_argument(
+        "--pause",
+        type=seconds,
+        default=None,
+        help="seconds a finished trick stays before play goes on (default: until a key)",
+    )
+    play.set_defaults(run=run)
+
+
+def players(text: str) -> int:
+    value = positive(text)
+    if not 3 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"a table has 3 to 10 players, not {value}")
+    return value
+
+
+def seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"expected 0 to 60 seconds, not {value}")
+    return value
+
+
+def language(choice: str | None) -> Language:
+    """``--lang``, else French when the locale is French, else English."""
+    if choice is not None:
+        return "fr" if choice == "fr" else "en"
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+def default_name(lang: Language) -> str:
+    try:
+        name = getpass.getuser()
+    except (OSError, KeyError):
+        name = ""
+    return name or ("Vous" if lang == "fr" else "You")
+
+
+def open_session(args: argparse.Namespace, lang: Language) -> Session:
+    """A new game from the options, or the saved game ``--resume`` names."""
+    if args.resume is not None:
+        path = latest_unfinished() if args.resume == LATEST else Path(args.resume)
+        if path is None:
+            raise AscenseurError(
+                f"there is no unfinished game to resume in {games_dir()}", code="no-game"
+            )
+        return Session.resume(path, seed=args.seed)
+    rules = Rules(players=args.players, max_cards=args.max_cards, hook=args.hook)
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else [default_bot()]
+    name = args.name if args.name is not None else default_name(lang)
+    return Session.start(rules, name, bots, seed=args.seed, path=new_game_path())
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = language(args.lang)
+    session = open_session(args, lang)
+    if args.plain:
+        from ascenseur.tui.plain import PlainGame
+
+        return PlainGame(session, lang, sys.stdin, sys.stdout).run()
+    from ascenseur.tui.app import PlayApp, PlayOptions
+    from ascenseur.tui.messages import tr
+
+    notices = [tr(lang, "resumed", path=session.path)] if args.resume is not None else []
+    for seat, (wanted, used) in sorted(session.replaced.items()):
+        notices.append(tr(lang, "bot_replaced", wanted=wanted, used=used, seat=seat))
+    notice = "\n".join(notices)
+    app = PlayApp(session, PlayOptions(lang=lang, pace=args.pace, pause=args.pause, notice=notice))
+    app.run()
+    print(tr(lang, "saved_in", path=session.path))
+    if not session.state.is_terminal():
+        print(tr(lang, "resume_with"))
+    return 0

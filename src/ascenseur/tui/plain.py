@@ -1,0 +1,311 @@
+"""``ascenseur play --plain``: the same game as lines of text, for screen readers and scripts.
+
+Everything that happens is printed as a sentence; at the person's turn a prompt asks for a bid
+or a card. Bad input is explained and asked again; the end of input or ``q`` stops the game,
+which is saved after every action anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TextIO
+
+from ascenseur.bots.hints import DEFAULT_PLAYOUTS
+from ascenseur.core.actions import BIDS, PLAYS, Bid, PlayerAction
+from ascenseur.core.cards import Card, Language
+from ascenseur.core.errors import CardError, IllegalAction
+from ascenseur.core.observation import Observation
+from ascenseur.core.state import Phase
+from ascenseur.session import Dealt, Event, GameOver, Session, Turn
+from ascenseur.tui.messages import count, tr
+from ascenseur.tui.words import (
+    event_lines,
+    ranking_lines,
+    refusal,
+    seat_name,
+    sort_hand,
+    trick_cards,
+)
+
+_QUIT = ("q", "quit", "quitter")
+_HELP = ("?", "help", "aide")
+_HINT = ("h", "hint", "conseil")
+_SCORES = ("s", "scores", "score")
+_LAST = ("l", "last", "dernier")
+_TABLE = ("t", "table")
+
+
+class PlainGame:
+    """The line-based game loop around a :class:`Session`."""
+
+    def __init__(
+        self,
+        session: Session,
+        lang: Language,
+        stdin: TextIO,
+        stdout: TextIO,
+        *,
+        hint_playouts: int = DEFAULT_PLAYOUTS,
+    ) -> None:
+        self.session = session
+        self.lang = lang
+        self.stdin = stdin
+        self.stdout = stdout
+        self.hint_playouts = hint_playouts
+        self.ended = False
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            self.stdout.write(line + "\n")
+        self.stdout.flush()
+
+    def run(self) -> int:
+        """Play until the game is over or the input ends; the exit status."""
+        self.intro()
+        try:
+            while True:
+                turn = self.session.turn
+                if turn is Turn.OVER:
+                    if not self.ended:  # a finished game was resumed: say how it ended
+                        view = self.session.view
+                        self.say(tr(self.lang, "game_over"))
+                        self.say(*ranking_lines(view.totals, self.session.seats, self.lang))
+                    self.say(*self.saved())
+                    return 0
+                if turn is Turn.PERSON:
+                    if not self.person_turn():
+                        return 0
+                else:
+                    self.show(self.session.advance())
+        except KeyboardInterrupt:
+            self.say("", tr(self.lang, "interrupted"), *self.saved())
+            return 130
+
+    def intro(self) -> None:
+        rules = self.session.rules
+        lang = self.lang
+        hook = tr(lang, "intro_hook") if rules.hook else ""
+        person = self.session.seats[self.session.person]
+        self.say(
+            tr(lang, "title"),
+            tr(
+                lang,
+                "intro",
+                players=rules.players,
+                peak=rules.max_cards,
+                deals=rules.deal_count,
+                hook=hook,
+                name=person,
+            ),
+            tr(lang, "bots_line", bots=", ".join(self._bot_labels())),
+        )
+        for seat, (wanted, used) in sorted(self.session.replaced.items()):
+            self.say(tr(lang, "bot_replaced", wanted=wanted, used=used, seat=seat))
+        if self.session.path is not None:
+            self.say(tr(lang, "saved_in", path=self.session.path))
+        self.say(tr(lang, "help_hint"))
+
+    def _bot_labels(self) -> list[str]:
+        session = self.session
+        return [
+            f"{seat_name(session.seats, seat, self.lang)} ({session.bot_name(seat)})"
+            for seat in range(len(session.seats))
+            if seat != session.person
+        ]
+
+    def saved(self) -> list[str]:
+        if self.session.path is None:
+            return []
+        lines = [tr(self.lang, "saved_in", path=self.session.path)]
+        if self.session.turn is not Turn.OVER:
+            lines.append(tr(self.lang, "resume_with"))
+        return lines
+
+    def show(self, events: list[Event]) -> None:
+        deals = self.session.rules.deal_count
+        for event in events:
+            if isinstance(event, Dealt):
+                self.say("")
+            self.ended = self.ended or isinstance(event, GameOver)
+            self.say(*event_lines(event, self.session.seats, deals, self.lang))
+
+    # -- the person's turn -------------------------------------------------------------------
+
+    def person_turn(self) -> bool:
+        """Ask until a legal action is taken (True) or the person stops (False)."""
+        view = self.session.view
+        self.describe(view)
+        ask = self._bid_prompt(view) if view.phase is Phase.BIDDING else self._card_prompt()
+        while True:
+            self.stdout.write(ask)
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if not line:
+                self.say("", tr(self.lang, "end_of_input"), *self.saved())
+                return False
+            text = line.strip()
+            word = text.lower()
+            if not text:
+                continue
+            if word in _QUIT:
+                self.say(*self.saved())
+                return False
+            if self.command(word, view):
+                continue
+            action = self.parse(text, view)
+            if action is None:
+                continue
+            try:
+                events = self.session.act(action)
+            except IllegalAction:
+                self.say(refusal(view, action, self.lang))
+                continue
+            self.show(events)
+            return True
+
+    def command(self, word: str, view: Observation) -> bool:
+        """Run a help/hint/table/scores/last-trick command; False if ``word`` is none."""
+        lang = self.lang
+        actions: dict[tuple[str, ...], Callable[[], list[str]]] = {
+            _HELP: lambda: [tr(lang, "plain_help")],
+            _HINT: lambda: self.hint_lines(view),
+            _SCORES: lambda: self.sheet_lines(view),
+            _LAST: self.last_trick_lines,
+            _TABLE: lambda: self.table_lines(view),
+        }
+        for words, run in actions.items():
+            if word in words:
+                self.say(*run())
+                return True
+        return False
+
+    def describe(self, view: Observation) -> None:
+        lang = self.lang
+        hand = ", ".join(
+            f"[{i}] {card.display(lang)}" for i, card in enumerate(sort_hand(view.hand), 1)
+        )
+        self.say(tr(lang, "hand_line", cards=hand))
+        if view.phase is Phase.BIDDING:
+            self.say(tr(lang, "bids_line", bids=self._bids(view)))
+            return
+        number = len(view.tricks) + 1
+        if view.trick:
+            cards = ", ".join(
+                f"{seat_name(self.session.seats, s, lang)} {c.display(lang)}" for s, c in view.trick
+            )
+            self.say(tr(lang, "trick_line", number=number, cards=cards))
+        else:
+            self.say(tr(lang, "trick_empty", number=number))
+        legal = [a.display(lang) for a in view.legal_actions]
+        self.say(tr(lang, "legal_line", cards=", ".join(legal)))
+
+    def _bids(self, view: Observation) -> str:
+        n = view.players
+        first = (view.dealer + 1) % n
+        made = [(first + i) % n for i in range(n) if view.bids[(first + i) % n] is not None]
+        if not made:
+            return tr(self.lang, "no_bid")
+        return ", ".join(
+            f"{seat_name(self.session.seats, s, self.lang)} {view.bids[s]}" for s in made
+        )
+
+    def _bid_prompt(self, view: Observation) -> str:
+        choices = self._choices(view)
+        return tr(self.lang, "prompt_bid", choices=choices)
+
+    def _choices(self, view: Observation) -> str:
+        legal = [a.value for a in view.legal_actions if isinstance(a, Bid)]
+        text = ", ".join(str(v) for v in legal)
+        ruled_out = [v for v in range(view.hand_size + 1) if v not in legal]
+        if ruled_out:
+            text += "; " + tr(self.lang, "hook_note", value=ruled_out[0])
+        return text
+
+    def _card_prompt(self) -> str:
+        return tr(self.lang, "prompt_card")
+
+    def parse(self, text: str, view: Observation) -> PlayerAction | None:
+        """The action ``text`` names, or None after saying why it names none."""
+        if view.phase is Phase.BIDDING:
+            if text.isdigit() and int(text) < len(BIDS):
+                return BIDS[int(text)]
+            self.say(tr(self.lang, "bad_bid", text=text, choices=self._choices(view)))
+            return None
+        hand = sort_hand(view.hand)
+        if text.isdigit() and 1 <= int(text) <= len(hand):
+            return PLAYS[hand[int(text) - 1].index]
+        code = "EX" if text.lower() == "excuse" else text.upper()
+        try:
+            card = Card.parse(code)
+        except CardError:
+            self.say(tr(self.lang, "bad_card", text=text, count=len(hand)))
+            return None
+        return PLAYS[card.index]
+
+    # -- what the commands show ----------------------------------------------------------------
+
+    def hint_lines(self, view: Observation) -> list[str]:
+        lang = self.lang
+        lines = [tr(lang, "hints_title")]
+        for action, points in self.session.hint_task(self.hint_playouts)():
+            if isinstance(action, Bid):
+                lines.append(tr(lang, "hint_bid", value=action.value, points=points))
+            else:
+                lines.append(tr(lang, "hint_card", card=action.display(lang), points=points))
+        return lines
+
+    def table_lines(self, view: Observation) -> list[str]:
+        lang = self.lang
+        lines = []
+        for seat in range(view.players):
+            marks = ""
+            if seat == view.dealer:
+                marks += ", " + tr(lang, "dealer_mark")
+            bid = view.bids[seat]
+            lines.append(
+                tr(
+                    lang,
+                    "table_line",
+                    name=seat_name(self.session.seats, seat, lang),
+                    bid=tr(lang, "no_bid") if bid is None else bid,
+                    tricks=view.tricks_won[seat],
+                    total=view.totals[seat],
+                    marks=marks,
+                )
+            )
+        return lines
+
+    def sheet_lines(self, view: Observation) -> list[str]:
+        lang = self.lang
+        seats = self.session.seats
+        if not view.results:
+            return [tr(lang, "scores_empty")]
+        lines = [tr(lang, "scores_title"), tr(lang, "sheet_legend")]
+        for number, result in enumerate(view.results, 1):
+            cells = ", ".join(
+                f"{seat_name(seats, s, lang)} "
+                + tr(
+                    lang,
+                    "cell",
+                    bid=result.bids[s],
+                    tricks=result.tricks[s],
+                    points=result.scores[s],
+                )
+                for s in range(view.players)
+            )
+            cards = count(lang, result.hand_size, "card")
+            lines.append(tr(lang, "sheet_line", number=number, cards=cards, cells=cells))
+        totals = ", ".join(
+            f"{seat_name(seats, s, lang)} {view.totals[s]}" for s in range(view.players)
+        )
+        lines.append(tr(lang, "totals_line", cells=totals))
+        return lines
+
+    def last_trick_lines(self) -> list[str]:
+        trick = self.session.last_trick
+        if trick is None:
+            return [tr(self.lang, "no_last_trick")]
+        seats = self.session.seats
+        name = seat_name(seats, trick.winner, self.lang)
+        cards = trick_cards(trick, seats, len(seats), self.lang)
+        return [f"{tr(self.lang, 'last_trick_title')}: {cards} — {name} {tr(self.lang, 'takes')}"]

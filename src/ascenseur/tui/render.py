@@ -1,0 +1,229 @@
+"""Pure functions from views to Rich renderables: the table, a trick, the score sheet, ranks.
+
+They hold no state and talk to no game: widgets show what these return.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.table import Table
+from rich.text import Text
+
+from ascenseur.core.actions import Bid, PlayerAction
+from ascenseur.core.cards import Card, Language, Suit
+from ascenseur.core.observation import Observation, TrickView
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import DealResult, Phase
+from ascenseur.tui.messages import count, tr
+from ascenseur.tui.words import ranking_lines, seat_name
+
+RED = "bold #e0505a"
+BLACK = "bold #d8dee9"
+TRUMP = "bold #e6b450"
+EXCUSE = "bold #c792ea"
+
+
+def card_colour(card: Card) -> str:
+    """Hearts and diamonds red, spades and clubs light, trumps gold, the Excuse violet."""
+    suit = card.suit
+    if suit in (Suit.HEARTS, Suit.DIAMONDS):
+        return RED
+    if suit is Suit.TRUMPS:
+        return TRUMP
+    if suit is Suit.EXCUSE:
+        return EXCUSE
+    return BLACK
+
+
+def card_label(card: Card, lang: Language) -> str:
+    """A card in few cells: ``10♥``, ``C♦``, trumps by number (``21``), ``Excuse``."""
+    if card.is_trump:
+        return str(card.rank)
+    return card.display(lang)
+
+
+def card_text(card: Card, lang: Language, *, full: bool = True) -> Text:
+    """A card in its colour; ``full`` spells trumps (``trump 21``) where space allows."""
+    label = card.display(lang) if full else card_label(card, lang)
+    return Text(label, style=card_colour(card))
+
+
+def deal_header(
+    number: int, rules: Rules, hand_size: int, dealer: int, seats: Sequence[str], lang: Language
+) -> str:
+    """``Deal 3 of 5 · 3 cards each · dealer: Bot 2`` (``number`` 1-based)."""
+    header = tr(
+        lang,
+        "deal_header",
+        number=number,
+        count=rules.deal_count,
+        cards=count(lang, hand_size, "card"),
+        dealer=seat_name(seats, dealer, lang),
+    )
+    if rules.hook:
+        header += " · " + tr(lang, "hook_on")
+    return header
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """What the table shows of each seat; from the view, or from a deal just scored."""
+
+    me: int | None
+    dealer: int
+    current: int | None
+    bids: tuple[int | None, ...]
+    won: tuple[int, ...]
+    totals: tuple[int, ...]
+
+    @staticmethod
+    def of(view: Observation) -> TableState:
+        return TableState(
+            view.seat, view.dealer, view.current_seat, view.bids, view.tricks_won, view.totals
+        )
+
+    @staticmethod
+    def scored(view: Observation, result: DealResult) -> TableState:
+        return TableState(view.seat, result.dealer, None, result.bids, result.tricks, view.totals)
+
+
+def table(
+    shown: TableState, seats: Sequence[str], bots: Sequence[str | None], lang: Language
+) -> Table:
+    """One row per seat: whose turn, name (and bot), dealer, bid, tricks against bid, total."""
+    grid = Table(box=None, expand=True, pad_edge=False, show_edge=False)
+    grid.add_column("", width=1)
+    grid.add_column(tr(lang, "player"), ratio=1, no_wrap=True)
+    grid.add_column("", width=1)
+    grid.add_column(tr(lang, "bid"), justify="right")
+    grid.add_column(tr(lang, "tricks"), justify="right")
+    grid.add_column(tr(lang, "total"), justify="right")
+    for seat in range(len(seats)):
+        turn = "▶" if seat == shown.current else ""
+        name = Text(seat_name(seats, seat, lang), style="bold" if seat == shown.me else "")
+        if seat == shown.me:
+            name.append(f" ({tr(lang, 'you')})", style="dim")
+        elif bots[seat]:
+            name.append(f" · {bots[seat]}", style="dim")
+        dealer = Text("D" if seat == shown.dealer else "", style="bold cyan")
+        bid = shown.bids[seat]
+        won = shown.won[seat]
+        if bid is None:
+            tricks = Text(str(won) if won else "—", style="dim")
+        else:
+            style = "green" if won == bid else ("red" if won > bid else "")
+            tricks = Text(f"{won}/{bid}", style=style)
+        grid.add_row(
+            Text(turn, style="bold yellow"),
+            name,
+            dealer,
+            "—" if bid is None else str(bid),
+            tricks,
+            str(shown.totals[seat]),
+        )
+    return grid
+
+
+def trick_lines(
+    n: int,
+    leader: int | None,
+    cards: Sequence[tuple[int, Card]],
+    winner: int | None,
+    seats: Sequence[str],
+    lang: Language,
+    current: int | None = None,
+) -> Table:
+    """A trick in play order: each seat with its card, ``…`` for the seat to play, ★ the winner."""
+    grid = Table(box=None, show_header=False, expand=True, pad_edge=False)
+    grid.add_column(ratio=1, no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column(width=1)
+    played = dict(cards)
+    if leader is None:
+        return grid
+    for position in range(n):
+        seat = (leader + position) % n
+        card = played.get(seat)
+        if card is not None:
+            shown = card_text(card, lang)
+        elif seat == current:
+            shown = Text("…", style="bold yellow")
+        else:
+            shown = Text("")
+        star = Text("★", style="bold yellow") if seat == winner else Text("")
+        grid.add_row(seat_name(seats, seat, lang), shown, star)
+    return grid
+
+
+def finished_trick(trick: TrickView, n: int, seats: Sequence[str], lang: Language) -> Table:
+    cards = [((trick.leader + i) % n, card) for i, card in enumerate(trick.cards)]
+    return trick_lines(n, trick.leader, cards, trick.winner, seats, lang)
+
+
+def current_trick(view: Observation, seats: Sequence[str], lang: Language) -> Table:
+    """The trick in play; while bidding, the seats in the order they will play."""
+    if view.phase is Phase.DEALING or view.phase is Phase.OVER:
+        return trick_lines(view.players, None, (), None, seats, lang)
+    if view.trick:
+        leader: int | None = view.trick[0][0]
+    elif view.leader is not None:
+        leader = view.leader
+    else:
+        leader = (view.dealer + 1) % view.players
+    current = view.current_seat if view.phase is Phase.PLAYING else None
+    return trick_lines(view.players, leader, view.trick, None, seats, lang, current)
+
+
+def score_sheet(
+    results: Sequence[DealResult], totals: Sequence[int], seats: Sequence[str], lang: Language
+) -> Table:
+    """Per deal: every seat's bid/tricks and points; a last row of running totals."""
+    grid = Table(caption=tr(lang, "sheet_legend"), expand=False)
+    grid.add_column(tr(lang, "deal_col"), justify="right")
+    grid.add_column(tr(lang, "cards_col"), justify="right")
+    for seat in range(len(seats)):
+        grid.add_column(seat_name(seats, seat, lang), justify="right", no_wrap=True)
+    running = [0] * len(seats)
+    for number, result in enumerate(results, 1):
+        cells: list[Text] = []
+        for seat in range(len(seats)):
+            running[seat] += result.scores[seat]
+            exact = result.bids[seat] == result.tricks[seat]
+            cell = tr(
+                lang,
+                "cell",
+                bid=result.bids[seat],
+                tricks=result.tricks[seat],
+                points=result.scores[seat],
+            )
+            cells.append(Text(f"{cell} ({running[seat]})", style="green" if exact else "red"))
+        grid.add_row(str(number), str(result.hand_size), *cells)
+    grid.add_section()
+    grid.add_row(tr(lang, "total"), "", *(Text(str(t), style="bold") for t in totals))
+    return grid
+
+
+def ranking(totals: Sequence[int], seats: Sequence[str], lang: Language) -> Text:
+    lines = ranking_lines(totals, seats, lang)
+    text = Text(tr(lang, "ranking_title") + "\n\n", style="bold")
+    for line in lines[:-1]:
+        text.append(line + "\n")
+    text.append("\n" + lines[-1], style="bold yellow")
+    return text
+
+
+def hints(choices: Sequence[tuple[PlayerAction, float]], lang: Language) -> Text:
+    """Each choice with its expected points, on a line or two; the best in bold green."""
+    best = max(points for _, points in choices)
+    text = Text(tr(lang, "hints_title") + ": ", style="italic")
+    for i, (action, points) in enumerate(choices):
+        if i:
+            text.append(" · ")
+        if isinstance(action, Bid):
+            label = tr(lang, "hint_bid", value=action.value, points=points)
+        else:
+            label = tr(lang, "hint_card", card=action.display(lang), points=points)
+        text.append(label, style="bold green" if points == best else "")
+    return text

@@ -1,0 +1,172 @@
+"""Game things in words, for both terminal interfaces: names, hands, refusals, events, ranks.
+
+>>> from ascenseur.core.cards import Card
+>>> [c.code for c in sort_hand([Card.parse(x) for x in ("T3", "EX", "D1", "S9", "T1", "H2")])]
+['S9', 'H2', 'D1', 'T1', 'T3', 'EX']
+>>> ranking_lines((12, 30, 30, -4), ("Ada", "bot:random", "bot:random", "bot:random"), "en")
+['1. Bot 1: 30 points', '1. Bot 2: 30 points', '3. Ada: 12 points', '4. Bot 3: -4 points', \
+'Shared win: Bot 1 and Bot 2.']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ascenseur.core.actions import Bid, PlayerAction
+from ascenseur.core.cards import Card, Language, Suit
+from ascenseur.core.observation import Observation, TrickView
+from ascenseur.core.scoring import winners
+from ascenseur.core.state import DealResult, Phase
+from ascenseur.core.tricks import trick_facts, why_illegal
+from ascenseur.session import (
+    BOT_PREFIX,
+    BidMade,
+    CardPlayed,
+    DealScored,
+    Dealt,
+    Event,
+    GameOver,
+    TrickTaken,
+)
+from ascenseur.tui.messages import count, tr
+
+#: Suits in hand order: colours alternate (♠ ♥ ♣ ♦), then trumps, then the Excuse apart.
+HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.TRUMPS, Suit.EXCUSE)
+
+
+def seat_name(seats: Sequence[str] | None, seat: int, lang: Language) -> str:
+    """How a seat is called: the person's name, ``Bot 2``, or ``Seat 2`` when unnamed."""
+    if seats is None:
+        return tr(lang, "seat", seat=seat)
+    name = seats[seat]
+    return tr(lang, "bot", seat=seat) if name.startswith(BOT_PREFIX) else name
+
+
+def sort_hand(cards: Sequence[Card]) -> list[Card]:
+    """A hand as people hold it: suits grouped, each ascending, trumps ascending, Excuse last."""
+    return sorted(cards, key=lambda card: (HAND_ORDER.index(card.suit), card.rank))
+
+
+def hand_groups(cards: Sequence[Card]) -> list[tuple[Suit, list[Card]]]:
+    """The sorted hand cut into its suits, trumps and Excuse (empty groups left out)."""
+    groups: list[tuple[Suit, list[Card]]] = []
+    for card in sort_hand(cards):
+        if not groups or groups[-1][0] is not card.suit:
+            groups.append((card.suit, []))
+        groups[-1][1].append(card)
+    return groups
+
+
+def join_names(names: Sequence[str], lang: Language) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    if len(names) < 2:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {tr(lang, 'and')} {names[-1]}"
+
+
+def refusal(view: Observation, action: PlayerAction, lang: Language) -> str:
+    """Why ``view``'s seat may not take ``action`` now, in words (the rule's reason)."""
+    if not view.is_my_turn:
+        return tr(lang, "not_your_turn")
+    k = view.hand_size
+    if isinstance(action, Bid):
+        if view.phase is not Phase.BIDDING:
+            return tr(lang, "not_bidding")
+        if not 0 <= action.value <= k:
+            return tr(lang, "bid_range", k=k)
+        return tr(lang, "hooked_bid", value=action.value, k=k)
+    card = action.card
+    if view.phase is not Phase.PLAYING:
+        return tr(lang, "not_playing")
+    if card not in view.hand:
+        return tr(lang, "not_held", card=card.display(lang))
+    trick = [c.index for _, c in view.trick]
+    led, high = trick_facts(trick)
+    _, why = why_illegal(view.hand_mask, len(trick), led, high, card.index, lang)
+    return tr(lang, "cannot_play", card=card.display(lang), why=why)
+
+
+def trick_cards(trick: TrickView, seats: Sequence[str] | None, n: int, lang: Language) -> str:
+    """``Bot 1 7♥, Ada K♥, …`` in play order."""
+    return ", ".join(
+        f"{seat_name(seats, (trick.leader + i) % n, lang)} {card.display(lang)}"
+        for i, card in enumerate(trick.cards)
+    )
+
+
+def dealt_line(lang: Language, number: int, deal_count: int, k: int, dealer: str) -> str:
+    """``Deal 2 of 5: 2 cards each, dealt by Bot 3.``"""
+    cards = count(lang, k, "card")
+    return tr(lang, "dealt", number=number, count=deal_count, cards=cards, dealer=dealer)
+
+
+def event_lines(event: Event, seats: Sequence[str], deal_count: int, lang: Language) -> list[str]:
+    """What happened, in sentences (plain mode prints them; the full screen logs them)."""
+    n = len(seats)
+    if isinstance(event, Dealt):
+        dealer = seat_name(seats, event.dealer, lang)
+        return [dealt_line(lang, event.deal_index + 1, deal_count, event.hand_size, dealer)]
+    if isinstance(event, BidMade):
+        return [tr(lang, "bids", name=seat_name(seats, event.seat, lang), value=event.value)]
+    if isinstance(event, CardPlayed):
+        name = seat_name(seats, event.seat, lang)
+        return [tr(lang, "plays", name=name, card=event.card.display(lang))]
+    if isinstance(event, TrickTaken):
+        name = seat_name(seats, event.trick.winner, lang)
+        cards = trick_cards(event.trick, seats, n, lang)
+        return [tr(lang, "took_trick", name=name, number=event.number + 1, cards=cards)]
+    if isinstance(event, DealScored):
+        return [
+            tr(lang, "deal_scored", number=event.deal_index + 1),
+            *score_lines(event.result, event.totals, seats, lang),
+        ]
+    assert isinstance(event, GameOver)
+    return [tr(lang, "game_over"), *ranking_lines(event.totals, seats, lang)]
+
+
+def score_lines(
+    result: DealResult, totals: Sequence[int], seats: Sequence[str] | None, lang: Language
+) -> list[str]:
+    """One line per seat: bid, tricks, points of the deal, running total."""
+    return [
+        tr(
+            lang,
+            "score_line",
+            name=seat_name(seats, seat, lang),
+            bid=result.bids[seat],
+            tricks=result.tricks[seat],
+            points=result.scores[seat],
+            total=totals[seat],
+        )
+        for seat in range(len(totals))
+    ]
+
+
+def ranks(totals: Sequence[int]) -> list[tuple[int, int]]:
+    """``(rank, seat)`` best first; equal totals share a rank (1, 1, 3, …)."""
+    order = sorted(range(len(totals)), key=lambda seat: (-totals[seat], seat))
+    out: list[tuple[int, int]] = []
+    for position, seat in enumerate(order):
+        tied = position and totals[order[position - 1]] == totals[seat]
+        out.append((out[-1][0] if tied else position + 1, seat))
+    return out
+
+
+def ranking_lines(totals: Sequence[int], seats: Sequence[str] | None, lang: Language) -> list[str]:
+    """The final ranking, then who wins — a shared win said as such (rule S3)."""
+    lines = [
+        tr(
+            lang,
+            "rank_line",
+            rank=rank,
+            name=seat_name(seats, seat, lang),
+            points=count(lang, totals[seat], "point"),
+        )
+        for rank, seat in ranks(totals)
+    ]
+    best = [seat_name(seats, seat, lang) for seat in winners(totals)]
+    if len(best) > 1:
+        lines.append(tr(lang, "shared_win", names=join_names(best, lang)))
+    else:
+        lines.append(tr(lang, "winner", name=best[0]))
+    return lines

@@ -1,0 +1,203 @@
+"""``ascenseur play --plain``: the same game line by line, driven through standard input."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from ascenseur.cli import main
+from ascenseur.core.actions import PLAYS, Bid
+from ascenseur.core.record import check, record_of
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import Phase
+from ascenseur.session import Session, Turn, latest_unfinished
+from ascenseur.tui.words import refusal
+from play_helpers import SEED, SHORT, person_choice, session_from_cli
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("ASCENSEUR_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def play_plain(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    text: str,
+    *argv: str,
+) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    status = main(["play", "--plain", *argv])
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert "Traceback" not in out
+    return status, out
+
+
+def scripted_answers(seed: str, lang: str = "en") -> tuple[str, list[str], Session]:
+    """What to type for the tests' person over a whole game, an illegal card tried once first.
+
+    Plays the same game without any interface to learn it; returns the input, the refusals
+    expected, and that game.
+    """
+    game = Session.start(Rules(4, 2), "Ada", ["random"], seed=int(seed), path=None)
+    lines: list[str] = []
+    refusals: list[str] = []
+    while game.turn is not Turn.OVER:
+        if game.turn is not Turn.PERSON:
+            game.advance()
+            continue
+        view = game.view
+        action = person_choice(view)
+        wrong = [c for c in view.hand if PLAYS[c.index] not in view.legal_actions]
+        if wrong and view.phase is Phase.PLAYING and not refusals:
+            lines.append(wrong[0].code.lower())
+            refusals.append(refusal(view, PLAYS[wrong[0].index], "fr" if lang == "fr" else "en"))
+        lines.append(str(action.value) if isinstance(action, Bid) else action.card.code)
+        game.act(action)
+    return "\n".join(lines) + "\n", refusals, game
+
+
+def test_a_whole_game_through_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, refusals, _ = scripted_answers(SEED)
+    status, out = play_plain(monkeypatch, capsys, text, *SHORT, "--seed", SEED)
+    assert status == 0
+    assert refusals and refusals[0] in out
+    assert "You cannot play" in refusals[0]
+    assert "Deal 1 of 3: 1 card each, dealt by Bot 2." in out
+    assert "Deal 2 of 3: 2 cards each" in out
+    assert "The game is over." in out
+    assert "Shared win: Ada and Bot 2." in out
+    assert out.count("The game is over.") == 1
+    for line in ("1. Ada: ", "1. Bot 2: ", "Bot 3 bids ", "Bot 1 plays "):
+        assert line in out
+    assert latest_unfinished() is None  # the game is finished
+
+
+def test_the_saved_game_is_the_game_played(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, _, game = scripted_answers(SEED)
+    play_plain(monkeypatch, capsys, text, *SHORT, "--seed", SEED)
+    (path,) = (data_dir / "games").glob("*.json")
+    verdict = check(path.read_text(encoding="utf-8"))
+    assert verdict["valid"] and verdict["complete"]
+    assert verdict["totals"] == list(game.state.totals)
+    assert main(["check", str(path)]) == 0
+
+
+def test_bad_input_is_explained_and_asked_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    answers = ["zz", "7", "?", "t", "s", "l", "h", "", "0", "T99", "9", "EX"]
+    status, out = play_plain(monkeypatch, capsys, "\n".join(answers) + "\n", *SHORT, "--seed", "1")
+    assert status == 0
+    assert "'zz' is not a bid: type a number from 0, 1." in out
+    assert "A bid is a number from 0 to 1." in out
+    assert "Bid with a number; play with the card's number" in out
+    assert "Ada: bid —, took 0, total 0." in out
+    assert "No deal is finished yet." in out
+    assert "No trick finished yet in this deal." in out
+    assert "Expected points this deal" in out and "bid 0: " in out
+    assert "Ada bids 0." in out
+    assert "'T99' is not a card of your hand: type its number (1 to 1)" in out
+    assert "'9' is not a card of your hand" in out
+    assert "You do not hold Excuse." in out or "Ada plays Excuse." in out
+    assert "End of input." in out
+    assert "Go on with it: ascenseur play --resume" in out
+
+
+def test_end_of_input_at_once_saves_and_resume_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out = play_plain(monkeypatch, capsys, "", *SHORT, "--seed", SEED)
+    assert status == 0
+    assert "End of input." in out
+    path = latest_unfinished()
+    assert path is not None and str(path) in out
+    before = json.loads(path.read_text(encoding="utf-8"))
+    text, _, game = scripted_answers(SEED)
+    status, out = play_plain(monkeypatch, capsys, text, "--resume", "--seed", SEED)
+    assert status == 0
+    assert "The game is over." in out
+    after = json.loads(path.read_text(encoding="utf-8"))
+    assert after["deals"][0]["hands"] == before["deals"][0]["hands"]
+    assert after["deals"] == [deal.to_json() for deal in record_of(game.state).deals]
+
+
+def test_french_prompts_and_refusals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, refusals, _ = scripted_answers(SEED, "fr")
+    status, out = play_plain(
+        monkeypatch, capsys, "zz\n" + text, *SHORT, "--seed", SEED, "--lang", "fr"
+    )
+    assert status == 0
+    assert "'zz' n'est pas une annonce" in out
+    assert refusals[0].startswith("Vous ne pouvez pas jouer") and refusals[0] in out
+    assert "Donne 2 sur 3 : 2 cartes chacun" in out
+    assert "La partie est finie." in out and "Victoire partagée : Ada et Robot 2." in out
+
+
+def test_ctrl_c_at_a_prompt_exits_cleanly_having_saved(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    class Interrupting:
+        def readline(self) -> str:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("sys.stdin", Interrupting())
+    assert main(["play", "--plain", *SHORT, "--seed", SEED]) == 130
+    out = capsys.readouterr().out
+    assert "Interrupted." in out and "ascenseur play --resume" in out
+    path = latest_unfinished()
+    assert path is not None
+    assert check(path.read_text(encoding="utf-8"))["valid"]
+
+
+def test_resume_without_a_saved_game_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--plain", "--resume"]) == 2
+    assert "there is no unfinished game to resume" in capsys.readouterr().err
+
+
+def test_hook_prompt_names_the_ruled_out_bid(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = session_from_cli(*SHORT, "--seed", "16", "--hook")
+    while session.turn is not Turn.OVER:
+        view = session.view
+        if session.turn is Turn.PERSON:
+            if len(view.legal_actions) < view.hand_size + 1 and isinstance(
+                view.legal_actions[0], Bid
+            ):
+                break
+            session.act(person_choice(view))
+        else:
+            session.advance()
+    forbidden = (
+        {*range(session.view.hand_size + 1)}
+        - {a.value for a in session.view.legal_actions if isinstance(a, Bid)}
+    ).pop()
+    assert session.path is not None
+    status, out = play_plain(monkeypatch, capsys, f"{forbidden}\n", "--resume", str(session.path))
+    assert status == 0
+    assert f"{forbidden} is ruled out by the hook" in out
+    assert f"With the hook, the dealer may not bid {forbidden}" in out
+
+
+def test_unknown_bots_and_bad_counts_are_refused_in_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--plain", "--bots", "nobody"]) == 2
+    assert "there is no bot called 'nobody'" in capsys.readouterr().err
+    assert main(["play", "--plain", "--players", "4", "--bots", "random,random"]) == 2
+    assert "4 players need 3 bots" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--players", "2"])
+    assert "a table has 3 to 10 players, not 2" in capsys.readouterr().err
