@@ -13,7 +13,9 @@ import random
 import time
 from collections.abc import Sequence
 
+from ascenseur import fast
 from ascenseur.bots.base import Budget, register
+from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.bots.rollout import Position, playout
 from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
@@ -53,9 +55,10 @@ class ExpertBot:
 
     name = "expert"
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, budget: Budget, *, pure: bool = False) -> None:
         self.iterations = budget.iterations if budget.iterations is not None else 1000
         self.seconds = budget.seconds
+        self.pure = pure  # issue 5: True keeps the pure-Python loop even when numba is there
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         legal = view.legal_actions
@@ -69,6 +72,10 @@ class ExpertBot:
 
     def evaluate(self, view: Observation, rng: random.Random) -> list[tuple[PlayerAction, float]]:
         """Each legal action with its estimated expected score for this deal."""
+        # Issue 5: the compiled core runs this same loop when numba is importable (not with
+        # pure=True or ASCENSEUR_PURE=1); its worlds come from its own seeded generator.
+        if not self.pure and fast.enabled():
+            return fast.evaluate(view, rng, self.iterations, self.seconds)
         legal = view.legal_actions
         spec = WorldSpec.of(view)
         me = spec.seat
@@ -81,6 +88,8 @@ class ExpertBot:
         tricks_left = view.hand_size - len(view.tricks)
         n = view.players
         to_act = (view.dealer + 1) % n if bidding else me
+        exact = not bidding and sum(view.hand_counts) <= EXACT_CARDS
+        finish = solve if exact else playout
         for _ in range(worlds):
             hands = sample_world(spec, rng)
             bids = guess_bids(view, hands)
@@ -100,7 +109,7 @@ class ExpertBot:
                     bids.copy(),
                     tricks_left,
                 )
-                won = playout(start, first)
+                won = finish(start, first)
                 totals[i] += deal_score(bids[me], won[me])
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:

@@ -1,0 +1,107 @@
+"""Exact play of the last few cards of a deal in a known world (max^n search).
+
+When few cards remain, the search bots stop trusting the play-out policy and solve the world:
+every seat, in turn, plays the card that gives it the best final score for the deal (rule S1,
+S2), assuming the others do the same. Ties go to the lowest card in deck order, so the result
+is a function of the world.
+"""
+
+from __future__ import annotations
+
+from ascenseur.bots.rollout import VALUES, Position
+from ascenseur.core.cards import CARD_RANK, CARD_SUIT, indices_of
+from ascenseur.core.scoring import deal_score
+from ascenseur.core.tricks import legal_mask
+
+_TRUMPS = 4
+_EXCUSE = 5
+
+#: Solve exactly when at most this many cards remain to be played in the deal.
+EXACT_CARDS = 8
+
+
+def remaining_cards(position: Position) -> int:
+    return sum(hand.bit_count() for hand in position.hands)
+
+
+def solve(position: Position, first: int = -1) -> list[int]:
+    """Tricks by seat at the end of the deal under max^n play; ``first``: the card played now.
+
+    ``position`` is not modified.
+    """
+    hands = position.hands.copy()
+    n = len(hands)
+    trick = position.trick
+    led = -1
+    high = 0
+    win_value = -1
+    win_seat = -1
+    leader = (position.to_act - len(trick)) % n
+    for pos, card in enumerate(trick):
+        led, high, win_value, win_seat = _step(
+            card, (leader + pos) % n, led, high, win_value, win_seat
+        )
+    return _search(
+        hands,
+        position.to_act,
+        len(trick),
+        led,
+        high,
+        win_value,
+        win_seat,
+        position.tricks_won.copy(),
+        position.bids,
+        first,
+    )
+
+
+def _step(
+    card: int, seat: int, led: int, high: int, win_value: int, win_seat: int
+) -> tuple[int, int, int, int]:
+    suit = CARD_SUIT[card]
+    if suit != _EXCUSE and led < 0:
+        led = suit
+    if suit == _TRUMPS and CARD_RANK[card] > high:
+        high = CARD_RANK[card]
+    value = VALUES[led + 1][card]
+    if value > win_value:
+        return led, high, value, seat
+    return led, high, win_value, win_seat
+
+
+def _search(
+    hands: list[int],
+    seat: int,
+    trick_len: int,
+    led: int,
+    high: int,
+    win_value: int,
+    win_seat: int,
+    won: list[int],
+    bids: list[int],
+    first: int,
+) -> list[int]:
+    hand = hands[seat]
+    if not hand and trick_len == 0:
+        return won
+    n = len(hands)
+    cards = [first] if first >= 0 else indices_of(legal_mask(hand, trick_len, led, high))
+    best: list[int] | None = None
+    best_score = -(10**9)
+    for card in cards:
+        hands[seat] = hand ^ (1 << card)
+        nled, nhigh, nvalue, nseat = _step(card, seat, led, high, win_value, win_seat)
+        if trick_len + 1 == n:
+            after = won.copy()
+            after[nseat] += 1
+            result = _search(hands, nseat, 0, -1, 0, -1, -1, after, bids, -1)
+        else:
+            result = _search(
+                hands, (seat + 1) % n, trick_len + 1, nled, nhigh, nvalue, nseat, won, bids, -1
+            )
+        score = deal_score(bids[seat], result[seat])
+        if score > best_score:
+            best, best_score = result, score
+    hands[seat] = hand
+    assert best is not None
+    return best

@@ -1,0 +1,86 @@
+"""The compiled simulation core (issue 5): the search inner loop on numba.
+
+Optional (the ``fast`` extra). Importing this package is cheap and never needs numba; the
+compiled modules are imported on first use:
+
+* :mod:`~ascenseur.fast.masks` — 78-card masks as two int64 words, the tables;
+* :mod:`~ascenseur.fast.rng` — the injected random source (SplitMix64);
+* :mod:`~ascenseur.fast.play` — legal cards, trick winners, scores, the "to the bid" play-out;
+* :mod:`~ascenseur.fast.worlds` — sampling hidden worlds consistent with an observation;
+* :mod:`~ascenseur.fast.endgame` — exact (max^n) play of the last few cards;
+* :mod:`~ascenseur.fast.search` — the expert's loop: worlds × candidates × play-outs;
+* :mod:`~ascenseur.fast.deals` — whole random deals (the throughput benchmark).
+
+The pure-Python engine (:mod:`ascenseur.core`, :mod:`ascenseur.bots.rollout`,
+:mod:`ascenseur.bots.worlds`, :mod:`ascenseur.bots.endgame`) stays the reference;
+``tests/test_fast_core.py`` keeps this core equal to it. Functions are compiled once per
+machine and cached on disk; a process loads them on first use — :func:`warm_up` does it up
+front, and :func:`evaluate` calls it before its first search, so no decision but the first of
+a process pays it.
+
+Set ``ASCENSEUR_PURE=1`` to make search ignore this core (:func:`enabled` is then False).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import random
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ascenseur.core.actions import PlayerAction
+    from ascenseur.core.observation import Observation
+
+PURE_VARIABLE = "ASCENSEUR_PURE"
+
+
+@functools.cache
+def available() -> bool:
+    """Whether the compiled core can be imported (numba and numpy are installed)."""
+    try:
+        import ascenseur.fast.deals
+        import ascenseur.fast.search  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def enabled() -> bool:
+    """Whether search should use the compiled core: it is available and not switched off."""
+    return os.environ.get(PURE_VARIABLE, "") != "1" and available()
+
+
+@functools.cache
+def warm_up() -> float:
+    """Compile (first run on a machine) or load from the disk cache every function that
+    search and the benchmarks call; returns the seconds it took. Later calls cost nothing."""
+    from ascenseur.core.observation import observe
+    from ascenseur.core.rules import Rules
+    from ascenseur.core.state import GameState
+    from ascenseur.fast.deals import RandomDeals
+    from ascenseur.fast.search import evaluate as search
+
+    start = time.perf_counter()
+    rng = random.Random(0)
+    state = GameState.single_deal(Rules(players=3, max_cards=2), 1)
+    state.deal(rng)
+    search(observe(state, 1), rng, 4)
+    deals = RandomDeals(3, 2, rng)
+    deals.play_fast(0)
+    deals.play_many(1)
+    return time.perf_counter() - start
+
+
+def evaluate(
+    view: Observation, rng: random.Random, iterations: int, seconds: float | None = None
+) -> list[tuple[PlayerAction, float]]:
+    """The expert's search on the compiled core (see :func:`ascenseur.fast.search.evaluate`)."""
+    from ascenseur.fast.search import evaluate as search
+
+    warm_up()
+    return search(view, rng, iterations, seconds)
+
+
+__all__ = ["PURE_VARIABLE", "available", "enabled", "evaluate", "warm_up"]

@@ -1,0 +1,88 @@
+"""Compiler glue for the compiled core: a typed ``jit`` decorator and two bit intrinsics.
+
+Everything compiled in :mod:`ascenseur.fast` goes through :func:`jit`: nopython mode, cached
+on disk beside the sources (``__pycache__``), so a machine compiles each function once and
+later processes only load it. Numba ignores the Python annotations; mypy reads them, so the
+compiled functions keep their signatures for type checking.
+
+Numba notices that a cached function is stale only when *its own* file changes: a function
+of ``search.py`` would keep running an old copy of the play-out after ``play.py`` is edited.
+So the first :func:`jit` of a process compares a digest of every source of the package with
+the one stored beside the cache and, when they differ, drops every cached function.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar, cast
+
+import numba
+from numba.core import types
+from numba.extending import intrinsic
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+_PACKAGE = Path(__file__).parent
+_DIGEST_FILE = "ascenseur-fast-sources.sha256"
+_checked: list[bool] = []
+
+
+def drop_stale_cache(package: Path = _PACKAGE) -> bool:
+    """Delete the package's cached functions if any of its sources changed since they were
+    cached; True if it did. Only the default cache (``__pycache__``) is looked after."""
+    digest = hashlib.sha256()
+    for source in sorted(package.glob("*.py")):
+        digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    cache = package / "__pycache__"
+    stamp = cache / _DIGEST_FILE
+    current = digest.hexdigest()
+    try:
+        if stamp.read_text() == current:
+            return False
+    except OSError:
+        pass
+    try:
+        for cached in cache.glob("*.nb[ic]"):
+            cached.unlink(missing_ok=True)
+        cache.mkdir(exist_ok=True)
+        stamp.write_text(current)
+    except OSError:
+        return False  # a read-only install: nothing there can be stale
+    return True
+
+
+def jit(fn: F) -> F:
+    """Compile ``fn`` (nopython, cached on disk, releasing the GIL) and keep its type."""
+    if not _checked:
+        _checked.append(drop_stale_cache())
+    return cast(F, numba.njit(cache=True, nogil=True)(fn))
+
+
+def _bit_intrinsic(name: str) -> Any:
+    """An intrinsic taking and returning an int64: LLVM's ``ctpop`` or ``cttz``."""
+
+    def typer(typingctx: Any, x: Any) -> Any:
+        if not isinstance(x, types.Integer):
+            return None
+        sig = types.int64(x)
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            value = context.cast(builder, args[0], signature.args[0], types.int64)
+            if name == "ctpop":
+                return builder.ctpop(value)
+            # cttz of 0 is 64, not poison: callers never pass 0, but stay defined anyway.
+            return builder.cttz(value, context.get_constant(types.boolean, False))
+
+        return sig, codegen
+
+    typer.__name__ = name
+    return intrinsic(typer)
+
+
+#: The number of set bits of a non-negative int64 mask (compiled code only).
+popcount: Callable[[int], int] = _bit_intrinsic("ctpop")
+#: The index of the lowest set bit of a non-zero int64 mask (compiled code only).
+lowest: Callable[[int], int] = _bit_intrinsic("cttz")

@@ -1,0 +1,207 @@
+"""Whole random deals under the full rules, compiled: the random-play-out benchmark's unit.
+
+One deal: shuffle and deal ``players × hand_size`` cards one at a time from the dealer's left
+(rule D3), uniform random legal bids from the dealer's left (B1–B3, with the hook if asked),
+uniform random legal cards trick by trick (P1–P9), and the scores (S1, S2). It is the same
+work as driving :class:`~ascenseur.core.state.GameState` with random legal actions;
+``tests/test_fast_core.py`` replays its deals through the checked engine.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+
+from ascenseur.fast._jit import jit, popcount
+from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Int64s, Words
+from ascenseur.fast.play import card_at, deal_score, legal
+from ascenseur.fast.rng import below, new_state
+
+_TRUMPS = 4
+_EXCUSE = 5
+
+
+@jit
+def random_deal(
+    hand_size: int,
+    dealer: int,
+    hook: bool,
+    state: Words,
+    deck: Int64s,
+    hands: Int64s,
+    dealt: Int64s,
+    bids: Int64s,
+    cards: Int64s,
+    won: Int64s,
+    scores: Int64s,
+) -> None:
+    """Play one random deal; ``hands`` (n, 2) sets the number of seats.
+
+    Writes what was dealt (``dealt``, n × hand_size), the bids, the cards in play order, the
+    tricks won and the scores by seat; ``deck`` is scratch space for 78 card indices.
+    """
+    n = hands.shape[0]
+    first = (dealer + 1) % n
+    for i in range(78):
+        deck[i] = i
+    hands[:, :] = 0
+    for i in range(n * hand_size):  # the top of a uniform shuffle, one card at a time
+        pick = i + below(state, 78 - i)
+        card = deck[pick]
+        deck[pick] = deck[i]
+        deck[i] = card
+        seat = (first + i) % n
+        dealt[seat, i // n] = card
+        if card < HIGH:
+            hands[seat, 0] |= 1 << card
+        else:
+            hands[seat, 1] |= 1 << (card - HIGH)
+    others = 0
+    for turn in range(n):
+        seat = (first + turn) % n
+        forbidden = hand_size - others
+        if hook and turn == n - 1 and 0 <= forbidden <= hand_size:
+            bid = below(state, hand_size)  # every bid but the forbidden one (B3)
+            if bid >= forbidden:
+                bid += 1
+        else:
+            bid = below(state, hand_size + 1)
+        bids[seat] = bid
+        others += bid
+    won[:] = 0
+    leader = first
+    played = 0
+    for _ in range(hand_size):
+        led = -1
+        high = 0
+        win_value = -1
+        win_seat = -1
+        seat = leader
+        for position in range(n):
+            legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], position, led, high)
+            choice = below(state, popcount(legal_low) + popcount(legal_high))
+            card = card_at(legal_low, legal_high, choice)
+            if card < HIGH:
+                hands[seat, 0] ^= 1 << card
+            else:
+                hands[seat, 1] ^= 1 << (card - HIGH)
+            cards[played] = card
+            played += 1
+            kind = KIND[card]
+            if kind != _EXCUSE and led < 0:
+                led = kind
+            if kind == _TRUMPS and RANK[card] > high:
+                high = RANK[card]
+            value = VALUE[led + 1, card]
+            if value > win_value:
+                win_value, win_seat = value, seat
+            seat = (seat + 1) % n
+        won[win_seat] += 1
+        leader = win_seat
+    for seat in range(n):
+        scores[seat] = deal_score(bids[seat], won[seat])
+
+
+@jit
+def random_deals(
+    count: int,
+    hand_size: int,
+    hook: bool,
+    state: Words,
+    deck: Int64s,
+    hands: Int64s,
+    dealt: Int64s,
+    bids: Int64s,
+    cards: Int64s,
+    won: Int64s,
+    scores: Int64s,
+) -> int:
+    """Play ``count`` random deals with random dealers; returns the sum of all scores."""
+    n = hands.shape[0]
+    total = 0
+    for _ in range(count):
+        random_deal(
+            hand_size, below(state, n), hook, state, deck, hands, dealt, bids, cards, won, scores
+        )
+        for seat in range(n):
+            total += scores[seat]
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """One fast random deal, as card indices: what a record of it would state, and the result."""
+
+    dealer: int
+    hands: tuple[tuple[int, ...], ...]
+    bids: tuple[int, ...]
+    cards: tuple[int, ...]
+    tricks: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+class RandomDeals:
+    """Random deals of one size on the compiled core, with their buffers made once."""
+
+    def __init__(
+        self, players: int, hand_size: int, rng: random.Random, hook: bool = False
+    ) -> None:
+        if not 2 <= players <= 10 or not 1 <= hand_size <= 78 // players:
+            raise ValueError(f"no deal of {hand_size} cards for {players} players")
+        self.players = players
+        self.hand_size = hand_size
+        self.hook = hook
+        self._state = new_state(rng)
+        self._deck = np.empty(78, np.int64)
+        self._hands = np.zeros((players, 2), np.int64)
+        self._dealt = np.zeros((players, hand_size), np.int64)
+        self._bids = np.zeros(players, np.int64)
+        self._cards = np.zeros(players * hand_size, np.int64)
+        self._won = np.zeros(players, np.int64)
+        self._scores = np.zeros(players, np.int64)
+
+    def play(self, dealer: int) -> DealOutcome:
+        """One deal dealt by ``dealer``, with everything a record of it would state."""
+        self.play_fast(dealer)
+        return DealOutcome(
+            dealer,
+            tuple(tuple(int(c) for c in row) for row in self._dealt),
+            tuple(int(b) for b in self._bids),
+            tuple(int(c) for c in self._cards),
+            tuple(int(w) for w in self._won),
+            tuple(int(s) for s in self._scores),
+        )
+
+    def play_fast(self, dealer: int) -> None:
+        """One deal dealt by ``dealer``, keeping nothing: the benchmark's per-call unit."""
+        random_deal(
+            self.hand_size,
+            dealer,
+            self.hook,
+            self._state,
+            self._deck,
+            self._hands,
+            self._dealt,
+            self._bids,
+            self._cards,
+            self._won,
+            self._scores,
+        )
+
+    def play_many(self, count: int) -> int:
+        """``count`` deals in one compiled loop; returns the sum of their scores."""
+        return random_deals(
+            count,
+            self.hand_size,
+            self.hook,
+            self._state,
+            self._deck,
+            self._hands,
+            self._dealt,
+            self._bids,
+            self._cards,
+            self._won,
+            self._scores,
+        )

@@ -1,0 +1,208 @@
+"""Exact play of the last few cards, compiled: :func:`ascenseur.bots.endgame.solve`.
+
+max^n search: every seat, in turn, plays the card that gives it the best final score for the
+deal, assuming the others do the same; ties go to the lowest card in deck order. The
+search keeps one row per depth in scratch arrays (the node, tricks won on entry, the best
+result), so it allocates nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ascenseur.fast._jit import jit, lowest
+from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Int64s
+from ascenseur.fast.play import deal_score, legal
+
+_TRUMPS = 4
+_EXCUSE = 5
+_WORST = -(10**9)
+
+
+@jit
+def _step(
+    card: int, seat: int, led: int, high: int, win_value: int, win_seat: int
+) -> tuple[int, int, int, int]:
+    kind = KIND[card]
+    if kind != _EXCUSE and led < 0:
+        led = kind
+    if kind == _TRUMPS and RANK[card] > high:
+        high = RANK[card]
+    value = VALUE[led + 1, card]
+    if value > win_value:
+        return led, high, value, seat
+    return led, high, win_value, win_seat
+
+
+# Columns of the search stack: one row per depth (a node: the seat to play and the trick so
+# far, the cards still to try, the hand before the move, the best score found).
+_SEAT, _TRICK_LEN, _LED, _HIGH, _WIN_VALUE, _WIN_SEAT = 0, 1, 2, 3, 4, 5
+_TRY_LOW, _TRY_HIGH, _HAND_LOW, _HAND_HIGH, _BEST = 6, 7, 8, 9, 10
+NODE_FIELDS = 11
+
+
+@jit
+def _open(
+    nodes: Int64s,
+    depth: int,
+    hands: Int64s,
+    seat: int,
+    trick_len: int,
+    led: int,
+    high: int,
+    win_value: int,
+    win_seat: int,
+    first: int,
+) -> None:
+    """Push the node at ``depth``: the cards to try are ``first`` alone, or the legal ones."""
+    node = nodes[depth]
+    hand_low = hands[seat, 0]
+    hand_high = hands[seat, 1]
+    if first >= 0:
+        node[_TRY_LOW] = 1 << first if first < HIGH else 0
+        node[_TRY_HIGH] = 1 << (first - HIGH) if first >= HIGH else 0
+    else:
+        node[_TRY_LOW], node[_TRY_HIGH] = legal(hand_low, hand_high, trick_len, led, high)
+    node[_SEAT] = seat
+    node[_TRICK_LEN] = trick_len
+    node[_LED] = led
+    node[_HIGH] = high
+    node[_WIN_VALUE] = win_value
+    node[_WIN_SEAT] = win_seat
+    node[_HAND_LOW] = hand_low
+    node[_HAND_HIGH] = hand_high
+    node[_BEST] = _WORST
+
+
+@jit
+def _keep_if_better(nodes: Int64s, depth: int, bids: Int64s, results: Int64s) -> None:
+    """The child just searched becomes the node's result if it scores better for its seat
+    (strictly: on a tie the earlier card, lower in deck order, stays)."""
+    seat = nodes[depth, _SEAT]
+    score = deal_score(bids[seat], results[depth + 1, seat])
+    if score > nodes[depth, _BEST]:
+        nodes[depth, _BEST] = score
+        results[depth, :] = results[depth + 1]
+
+
+@jit
+def _search(
+    hands: Int64s,
+    seat: int,
+    trick_len: int,
+    led: int,
+    high: int,
+    win_value: int,
+    win_seat: int,
+    bids: Int64s,
+    first: int,
+    wons: Int64s,
+    results: Int64s,
+    nodes: Int64s,
+) -> None:
+    """``results[0]``: tricks by seat at the end under max^n play from this node, whose
+    tricks won so far are ``wons[0]``.
+
+    Depth-first with an explicit stack (numba cannot load recursive functions from its disk
+    cache reliably): row ``d`` of ``wons``, ``results`` and ``nodes`` belongs to depth ``d``.
+    """
+    n = hands.shape[0]
+    if hands[seat, 0] == 0 and hands[seat, 1] == 0 and trick_len == 0:
+        results[0, :] = wons[0]
+        return
+    _open(nodes, 0, hands, seat, trick_len, led, high, win_value, win_seat, first)
+    depth = 0
+    while True:
+        node = nodes[depth]
+        seat = node[_SEAT]
+        if node[_TRY_LOW] or node[_TRY_HIGH]:
+            hands[seat, 0] = node[_HAND_LOW]
+            hands[seat, 1] = node[_HAND_HIGH]
+            if node[_TRY_LOW]:
+                card = lowest(node[_TRY_LOW])
+                node[_TRY_LOW] &= node[_TRY_LOW] - 1
+                hands[seat, 0] ^= 1 << card
+            else:
+                card = HIGH + lowest(node[_TRY_HIGH])
+                node[_TRY_HIGH] &= node[_TRY_HIGH] - 1
+                hands[seat, 1] ^= 1 << (card - HIGH)
+            next_led, next_high, next_value, next_seat = _step(
+                card, seat, node[_LED], node[_HIGH], node[_WIN_VALUE], node[_WIN_SEAT]
+            )
+            child = depth + 1
+            wons[child, :] = wons[depth]
+            if node[_TRICK_LEN] + 1 == n:
+                wons[child, next_seat] += 1
+                to_play, child_len = next_seat, 0
+                next_led, next_high, next_value, next_seat = -1, 0, -1, -1
+            else:
+                to_play, child_len = (seat + 1) % n, node[_TRICK_LEN] + 1
+            if hands[to_play, 0] == 0 and hands[to_play, 1] == 0 and child_len == 0:
+                results[child, :] = wons[child]  # the deal is over
+                _keep_if_better(nodes, depth, bids, results)
+            else:
+                _open(
+                    nodes,
+                    child,
+                    hands,
+                    to_play,
+                    child_len,
+                    next_led,
+                    next_high,
+                    next_value,
+                    next_seat,
+                    -1,
+                )
+                depth = child
+        else:
+            hands[seat, 0] = node[_HAND_LOW]
+            hands[seat, 1] = node[_HAND_HIGH]
+            if depth == 0:
+                return
+            depth -= 1
+            _keep_if_better(nodes, depth, bids, results)
+
+
+@jit
+def solve(
+    hands: Int64s,
+    to_act: int,
+    trick: Int64s,
+    trick_len: int,
+    won: Int64s,
+    bids: Int64s,
+    first: int,
+    wons: Int64s,
+    results: Int64s,
+    nodes: Int64s,
+) -> None:
+    """Finish the deal under max^n play; ``won`` (tricks by seat) is updated in place.
+
+    ``first`` (≥ 0) is the card the seat to act plays now. ``wons``, ``results`` and
+    ``nodes`` are scratch arrays from :func:`scratch`; ``hands`` comes back unchanged.
+    """
+    n = hands.shape[0]
+    led = -1
+    high = 0
+    win_value = -1
+    win_seat = -1
+    leader = (to_act - trick_len) % n
+    for position in range(trick_len):
+        led, high, win_value, win_seat = _step(
+            trick[position], (leader + position) % n, led, high, win_value, win_seat
+        )
+    wons[0, :] = won
+    _search(
+        hands, to_act, trick_len, led, high, win_value, win_seat, bids, first, wons, results, nodes
+    )
+    won[:] = results[0]
+
+
+def scratch(players: int, cards_left: int = 78) -> tuple[Int64s, Int64s, Int64s]:
+    """The scratch arrays :func:`solve` needs for at most ``cards_left`` cards to play."""
+    depth = cards_left + 2
+    return (
+        np.zeros((depth, players), np.int64),
+        np.zeros((depth, players), np.int64),
+        np.zeros((depth, NODE_FIELDS), np.int64),
+    )

@@ -1,0 +1,62 @@
+"""Card masks for the compiled core: a 78-card mask as two int64 words.
+
+The core's masks are Python ints of 78 bits (:mod:`ascenseur.core.cards`); a machine word has
+64. The compiled core splits a mask at the first trump: the *low* word holds the four suits
+(deck indices 0…55, 56 bits) and the *high* word the 21 trumps and the Excuse (deck indices
+56…77 at bits 0…21). Both stay below 2**63, so plain signed int64 arithmetic is safe (numba
+turns mixed signed/unsigned arithmetic into floats). Iterating the low word then the high
+word, each from its lowest bit, visits cards in deck order, as :func:`indices_of` does.
+
+>>> from ascenseur.core.cards import CODE_INDEX
+>>> split(1 << CODE_INDEX["T1"] | 1 << CODE_INDEX["S2"])
+(2, 1)
+>>> join(*split(1 << 77 | 5)) == 1 << 77 | 5
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from ascenseur.bots.rollout import VALUES
+from ascenseur.core.cards import CARD_RANK, CARD_SUIT, FIRST_TRUMP, SUIT_SIZE, TRUMP_COUNT
+
+#: The arrays the compiled core passes around.
+Int64s = npt.NDArray[np.int64]
+Floats = npt.NDArray[np.float64]
+Words = npt.NDArray[np.uint64]
+
+HIGH = FIRST_TRUMP  # deck index of the high word's bit 0 (T1)
+LOW_MASK = (1 << FIRST_TRUMP) - 1  # the four suits in the low word
+TRUMPS_HIGH = (1 << TRUMP_COUNT) - 1  # the trumps in the high word
+EXCUSE_HIGH = 1 << TRUMP_COUNT  # the Excuse in the high word
+EXCUSE = FIRST_TRUMP + TRUMP_COUNT  # the Excuse's deck index (77)
+SUIT_LOW = np.array([((1 << SUIT_SIZE) - 1) << (s * SUIT_SIZE) for s in range(4)], np.int64)
+# TRUMPS_ABOVE_HIGH[r]: the trumps strictly higher than trump r, in the high word.
+TRUMPS_ABOVE_HIGH = np.array(
+    [TRUMPS_HIGH & ~((1 << r) - 1) for r in range(TRUMP_COUNT + 1)], np.int64
+)
+RANK = np.array(CARD_RANK, np.int64)
+KIND = np.array(CARD_SUIT, np.int64)
+#: VALUE[led + 1, card]: the policy's strength table, :data:`ascenseur.bots.rollout.VALUES`.
+VALUE = np.array(VALUES, np.int64)
+
+
+def split(mask: int) -> tuple[int, int]:
+    """``(low, high)`` words of a core mask."""
+    return mask & LOW_MASK, mask >> HIGH
+
+
+def join(low: int, high: int) -> int:
+    """The core mask of ``(low, high)`` words."""
+    return int(low) | int(high) << HIGH
+
+
+def split_all(masks: list[int] | tuple[int, ...]) -> Int64s:
+    """An ``(len(masks), 2)`` int64 array of ``(low, high)`` words."""
+    out = np.empty((len(masks), 2), np.int64)
+    for i, mask in enumerate(masks):
+        out[i, 0] = mask & LOW_MASK
+        out[i, 1] = mask >> HIGH
+    return out

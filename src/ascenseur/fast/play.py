@@ -1,0 +1,236 @@
+"""Legal cards, trick winners and the "to the bid" play-out, compiled.
+
+Each function mirrors one in the pure engine, line for line where it matters, and
+``tests/test_fast_core.py`` keeps them equal: :func:`legal` is
+:func:`ascenseur.core.tricks.legal_mask`, :func:`winning_position` is
+:func:`ascenseur.core.tricks.winning_position`, :func:`choose_card` and :func:`playout` are
+:func:`ascenseur.bots.rollout.choose_card` and :func:`ascenseur.bots.rollout.playout`.
+Masks are ``(low, high)`` words (:mod:`ascenseur.fast.masks`); hands are ``(n, 2)`` arrays.
+Nothing here checks its input: callers pass positions of real deals.
+"""
+
+from __future__ import annotations
+
+from ascenseur.fast._jit import jit, lowest, popcount
+from ascenseur.fast.masks import (
+    EXCUSE,
+    EXCUSE_HIGH,
+    HIGH,
+    KIND,
+    RANK,
+    SUIT_LOW,
+    TRUMPS_ABOVE_HIGH,
+    TRUMPS_HIGH,
+    VALUE,
+    Int64s,
+)
+
+_TRUMPS = 4
+_EXCUSE = 5
+
+
+@jit
+def legal(low: int, high: int, trick_len: int, led: int, high_trump: int) -> tuple[int, int]:
+    """The legal cards of the hand ``(low, high)`` (rules P2–P7), as ``(low, high)``."""
+    if trick_len == 0:
+        # P2: a hand with a suit card must lead a suit card.
+        if low:
+            return low, 0
+        return 0, high
+    if led < 0:
+        return low, high  # P4: after an Excuse lead, the second card is free.
+    if led < _TRUMPS:
+        follow = low & SUIT_LOW[led]
+        if follow:
+            return follow, high & EXCUSE_HIGH  # P5
+    trumps = high & TRUMPS_HIGH
+    if not trumps:
+        return low, high  # P6, P7: neither the suit nor a trump: any card
+    over = trumps & TRUMPS_ABOVE_HIGH[high_trump]
+    return 0, (over if over else trumps) | (high & EXCUSE_HIGH)  # P6, P7: overtrump if able
+
+
+@jit
+def card_at(low: int, high: int, rank: int) -> int:
+    """The deck index of the ``rank``-th card (0-based, deck order) of ``(low, high)``."""
+    count = popcount(low)
+    word, base = low, 0
+    if rank >= count:
+        word, base, rank = high, HIGH, rank - count
+    for _ in range(rank):
+        word &= word - 1
+    return base + lowest(word)
+
+
+@jit
+def winning_position(cards: Int64s, count: int) -> int:
+    """The 0-based position of the winning card among ``cards[:count]`` (rule P9)."""
+    led = -1
+    for position in range(count):
+        if KIND[cards[position]] != _EXCUSE:
+            led = KIND[cards[position]]
+            break
+    best = -1
+    best_value = -1
+    for position in range(count):
+        card = cards[position]
+        kind = KIND[card]
+        if kind == _TRUMPS:
+            value = 100 + RANK[card]
+        elif kind == led:
+            value = RANK[card]
+        else:
+            continue  # the Excuse and off-suit discards never win
+        if value > best_value:
+            best, best_value = position, value
+    return best
+
+
+@jit
+def deal_score(bid: int, tricks: int) -> int:
+    """Points for one deal (rules S1, S2)."""
+    if tricks == bid:
+        return 3 + 2 * bid
+    return -abs(tricks - bid)
+
+
+@jit
+def _pick(low: int, high: int, table: Int64s, above: int, largest: bool) -> int:
+    """Among the cards whose ``table`` entry exceeds ``above``, the first (in deck order) of
+    the largest or smallest entry; -1 if none. Python's ``max``/``min`` keep the first too."""
+    best = -1
+    best_value = 0
+    for word_index in range(2):
+        word = low if word_index == 0 else high
+        base = 0 if word_index == 0 else HIGH
+        while word:
+            card = base + lowest(word)
+            word &= word - 1
+            value = table[card]
+            if value > above and (
+                best < 0 or (value > best_value if largest else value < best_value)
+            ):
+                best, best_value = card, value
+    return best
+
+
+@jit
+def choose_card(
+    low: int, high: int, trick_len: int, led: int, win_value: int, need: int, last: bool
+) -> int:
+    """The card the "to the bid" policy plays from the legal cards ``(low, high)``."""
+    if popcount(low) + popcount(high) == 1:
+        return lowest(low) if low else HIGH + lowest(high)
+    values = VALUE[led + 1]
+    plain_high = high & ~EXCUSE_HIGH
+    if not low and not plain_high:
+        plain_high = high
+    if trick_len == 0:
+        return _pick(low, plain_high, values, -2, need > 0)
+    if need > 0:
+        card = _pick(low, high, values, win_value, not last)  # winners: max, or min when last
+        if card >= 0:
+            return card
+        return _pick(low, plain_high, RANK, -1, False)
+    # Losers: the highest by (value, rank), never the Excuse.
+    best = -1
+    best_value = 0
+    best_rank = 0
+    for word_index in range(2):
+        word = low if word_index == 0 else high & ~EXCUSE_HIGH
+        base = 0 if word_index == 0 else HIGH
+        while word:
+            card = base + lowest(word)
+            word &= word - 1
+            value = values[card]
+            if value > win_value:
+                continue
+            rank = RANK[card]
+            if best < 0 or value > best_value or (value == best_value and rank > best_rank):
+                best, best_value, best_rank = card, value, rank
+    if best >= 0:
+        return best
+    if high & EXCUSE_HIGH:
+        return EXCUSE
+    return _pick(low, high, values, win_value, last)  # winners: min, or max when last
+
+
+@jit
+def playout(
+    hands: Int64s,
+    to_act: int,
+    trick: Int64s,
+    trick_len: int,
+    won: Int64s,
+    bids: Int64s,
+    tricks_left: int,
+    first: int,
+    log: Int64s,
+) -> int:
+    """Finish the deal with the "to the bid" policy for every seat; returns the cards played.
+
+    ``hands`` (n, 2) and ``won`` (tricks by seat) are updated in place; ``trick[:trick_len]``
+    is the current trick; ``first`` (≥ 0) is the card the seat to act plays now. When ``log``
+    is not empty, the cards played are written to it in order.
+    """
+    n = hands.shape[0]
+    seat = to_act
+    led = -1
+    high = 0
+    win_value = -1
+    win_seat = -1
+    leader = (seat - trick_len) % n
+    for position in range(trick_len):
+        card = trick[position]
+        kind = KIND[card]
+        if kind != _EXCUSE and led < 0:
+            led = kind
+        if kind == _TRUMPS and RANK[card] > high:
+            high = RANK[card]
+        value = VALUE[led + 1, card]
+        if value > win_value:
+            win_value, win_seat = value, (leader + position) % n
+    recording = log.shape[0] > 0
+    played = 0
+    left = tricks_left
+    while left:
+        if first >= 0:
+            card, first = first, -1
+        else:
+            legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], trick_len, led, high)
+            card = choose_card(
+                legal_low,
+                legal_high,
+                trick_len,
+                led,
+                win_value,
+                bids[seat] - won[seat],
+                trick_len == n - 1,
+            )
+        if card < HIGH:
+            hands[seat, 0] ^= 1 << card
+        else:
+            hands[seat, 1] ^= 1 << (card - HIGH)
+        if recording:
+            log[played] = card
+        played += 1
+        kind = KIND[card]
+        if kind != _EXCUSE and led < 0:
+            led = kind
+        if kind == _TRUMPS and RANK[card] > high:
+            high = RANK[card]
+        value = VALUE[led + 1, card]
+        if value > win_value:
+            win_value, win_seat = value, seat
+        trick_len += 1
+        if trick_len == n:
+            won[win_seat] += 1
+            seat = win_seat
+            trick_len = 0
+            led = -1
+            high = 0
+            win_value = -1
+            left -= 1
+        else:
+            seat = (seat + 1) % n
+    return played

@@ -1,0 +1,54 @@
+"""The compiled core's random source: SplitMix64, a 64-bit state in a one-element array.
+
+Randomness is injected: the state array is made from a seed that the caller draws from its
+own :class:`random.Random`, so a search is deterministic given its seed and shares nothing
+with numba's global generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from ascenseur.fast._jit import jit
+from ascenseur.fast.masks import Words
+
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_S27 = np.uint64(27)
+_S30 = np.uint64(30)
+_S31 = np.uint64(31)
+_S32 = np.uint64(32)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(1 << 32)
+
+
+def new_state(rng: random.Random) -> Words:
+    """A fresh generator state seeded from ``rng``."""
+    return np.array([rng.getrandbits(64)], np.uint64)
+
+
+@jit
+def next_u64(state: Words) -> np.uint64:
+    """The next 64 random bits."""
+    z: np.uint64 = state[0] + _GAMMA
+    state[0] = z
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return z ^ (z >> _S31)
+
+
+@jit
+def below(state: Words, bound: int) -> int:
+    """A uniform integer in ``0 … bound-1`` (1 ≤ bound < 2**32), unbiased (Lemire's method)."""
+    n = np.uint64(bound)
+    product = (next_u64(state) >> _S32) * n
+    low = product & _LOW32
+    if low < n:
+        threshold = (_TWO32 - n) % n
+        while low < threshold:
+            product = (next_u64(state) >> _S32) * n
+            low = product & _LOW32
+    return int(product >> _S32)

@@ -1,0 +1,187 @@
+"""The expert's search loop, compiled: :meth:`ascenseur.bots.expert.ExpertBot.evaluate`.
+
+Sample a world, guess the bids not yet made from the sampled hands, play each candidate in
+that world with the "to the bid" play-out — or, once few cards are left, the exact endgame
+search (:data:`~ascenseur.bots.endgame.EXACT_CARDS`) — with common random numbers (every
+candidate meets the same worlds), add up the searching seat's score; the mean over worlds
+estimates each candidate. :func:`evaluate` takes and returns what the pure loop does.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import numpy as np
+
+from ascenseur.bots.endgame import EXACT_CARDS
+from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec
+from ascenseur.core.actions import Bid, PlayerAction
+from ascenseur.core.observation import Observation
+from ascenseur.core.state import Phase
+from ascenseur.fast._jit import jit, lowest, popcount
+from ascenseur.fast.endgame import NODE_FIELDS, solve
+from ascenseur.fast.masks import HIGH, RANK, TRUMPS_HIGH, Floats, Int64s, Words
+from ascenseur.fast.play import deal_score, playout
+from ascenseur.fast.rng import new_state
+from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, sample_into
+
+#: Worlds per compiled call when a time budget must be checked between calls.
+CHUNK = 16
+
+
+@jit
+def strength(low: int, high: int) -> float:
+    """:func:`ascenseur.bots.expert.strength` of the hand ``(low, high)`` (same sum order)."""
+    total = 0.0
+    while low:
+        rank = RANK[lowest(low)]
+        low &= low - 1
+        if rank >= 13:
+            total += 0.25 * (rank - 12)
+    trumps = high & TRUMPS_HIGH
+    while trumps:
+        rank = RANK[HIGH + lowest(trumps)]
+        trumps &= trumps - 1
+        total += 0.3 + rank / 21
+    return total
+
+
+@jit
+def guess_bids(
+    hands: Int64s, known: Int64s, hand_size: int, strengths: Floats, out: Int64s
+) -> None:
+    """:func:`ascenseur.bots.expert.guess_bids` into ``out``; ``known[s]`` < 0: not bid yet."""
+    n = hands.shape[0]
+    whole = 0.0
+    for seat in range(n):
+        strengths[seat] = strength(hands[seat, 0], hands[seat, 1])
+        whole += strengths[seat]
+    if whole == 0.0:
+        whole = 1.0
+    for seat in range(n):
+        if known[seat] >= 0:
+            out[seat] = known[seat]
+        else:
+            out[seat] = min(hand_size, round(hand_size * strengths[seat] / whole))
+
+
+@jit
+def evaluate_worlds(
+    worlds: int,
+    spec_seat: int,
+    own: Int64s,
+    unseen: Int64s,
+    counts: Int64s,
+    allowed: Int64s,
+    order: Int64s,
+    state: Words,
+    known_bids: Int64s,
+    hand_size: int,
+    bidding: bool,
+    candidates: Int64s,
+    trick: Int64s,
+    tricks_won: Int64s,
+    tricks_left: int,
+    to_act: int,
+    exact: bool,
+    totals: Floats,
+) -> int:
+    """Add each candidate's score over ``worlds`` sampled worlds to ``totals``.
+
+    Candidates are bids when ``bidding``, else card indices. Each world is finished by the
+    play-out, or by the exact endgame search when ``exact``. Returns the worlds played, -1 if
+    no consistent world could be drawn.
+    """
+    n = counts.shape[0]
+    me = spec_seat
+    pool = np.empty(78, np.int64)
+    world = np.empty((n, 2), np.int64)
+    hands = np.empty((n, 2), np.int64)
+    guessed = np.empty(n, np.int64)
+    bids = np.empty(n, np.int64)
+    won = np.empty(n, np.int64)
+    strengths = np.empty(n, np.float64)
+    no_log = np.empty(0, np.int64)
+    depth = 2 + counts.sum() + popcount(own[0]) + popcount(own[1])  # cards left to play + 2
+    wons = np.empty((depth, n), np.int64)
+    results = np.empty((depth, n), np.int64)
+    nodes = np.empty((depth, NODE_FIELDS), np.int64)
+    for _ in range(worlds):
+        if not sample_into(me, own, unseen, counts, allowed, order, state, ATTEMPTS, pool, world):
+            return -1
+        guess_bids(world, known_bids, hand_size, strengths, guessed)
+        for i in range(candidates.shape[0]):
+            hands[:, :] = world
+            bids[:] = guessed
+            won[:] = tricks_won
+            first = -1
+            if bidding:
+                bids[me] = candidates[i]
+            else:
+                first = candidates[i]
+            if exact:
+                solve(hands, to_act, trick, trick.shape[0], won, bids, first, wons, results, nodes)
+            else:
+                playout(hands, to_act, trick, trick.shape[0], won, bids, tricks_left, first, no_log)
+            totals[i] += deal_score(bids[me], won[me])
+    return worlds
+
+
+def evaluate(
+    view: Observation, rng: random.Random, iterations: int, seconds: float | None = None
+) -> list[tuple[PlayerAction, float]]:
+    """Each legal action with its mean score over sampled worlds, as the expert's pure loop.
+
+    ``iterations`` play-outs are shared among the candidates; ``seconds`` (if not None) stops
+    early between chunks of :data:`CHUNK` worlds. Deterministic given ``rng`` when
+    ``seconds`` is None.
+    """
+    legal = view.legal_actions
+    spec = WorldSpec.of(view)
+    arrays = SpecArrays.of(spec)
+    me = spec.seat
+    n = view.players
+    bidding = view.phase is Phase.BIDDING
+    candidates = np.array(
+        [a.value if isinstance(a, Bid) else a.card.index for a in legal], np.int64
+    )
+    known = np.array([-1 if b is None else b for b in view.bids], np.int64)
+    trick = np.array([card.index for _, card in view.trick], np.int64)
+    tricks_won = np.array(view.tricks_won, np.int64)
+    tricks_left = view.hand_size - len(view.tricks)
+    to_act = (view.dealer + 1) % n if bidding else me
+    exact = not bidding and sum(view.hand_counts) <= EXACT_CARDS
+    worlds = max(1, iterations // len(legal))
+    totals = np.zeros(len(legal), np.float64)
+    state = new_state(rng)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    done = 0
+    while done < worlds:
+        chunk = worlds - done if deadline is None else min(CHUNK, worlds - done)
+        played = evaluate_worlds(
+            chunk,
+            me,
+            arrays.own,
+            arrays.unseen,
+            arrays.counts,
+            arrays.allowed,
+            arrays.order,
+            state,
+            known,
+            view.hand_size,
+            bidding,
+            candidates,
+            trick,
+            tricks_won,
+            tricks_left,
+            to_act,
+            exact,
+            totals,
+        )
+        if played < 0:
+            raise NoConsistentWorld(f"no consistent world found in {ATTEMPTS} attempts")
+        done += played
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    return [(action, float(totals[i]) / done) for i, action in enumerate(legal)]

@@ -1,0 +1,418 @@
+"""The compiled core (``ascenseur.fast``) agrees exactly with the pure-Python reference.
+
+The big differential test walks random deals for 2–10 players and every hand size through
+the checked engine and, at every card, compares the compiled legal cards with the core's;
+at every finished trick its winner; at every finished deal the scores; and at many positions
+a whole "to the bid" play-out (and, near the end of a deal, the exact endgame search) from
+the same world. Positions come from a seeded generator, so a failure names a reproducible
+position. The whole module is skipped when numba is not installed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from ascenseur import fast
+from ascenseur.bots import expert as expert_module
+from ascenseur.bots import rollout
+from ascenseur.bots.base import Budget
+from ascenseur.bots.endgame import EXACT_CARDS
+from ascenseur.bots.endgame import solve as pure_solve
+from ascenseur.bots.expert import ExpertBot
+from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec
+from ascenseur.bots.worlds import sample_world as pure_sample_world
+from ascenseur.core.actions import BIDS, PLAYS, Deal
+from ascenseur.core.cards import CARD_RANK, CARD_SUIT, DECK, KIND_MASKS, TRUMPS_ABOVE, Suit
+from ascenseur.core.observation import Observation, observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.scoring import deal_score
+from ascenseur.core.state import GameState, Phase
+from ascenseur.core.tricks import trick_facts, winning_position
+from ascenseur.fast import endgame, play
+from ascenseur.fast import worlds as fast_worlds
+from ascenseur.fast.deals import RandomDeals
+from ascenseur.fast.masks import Words, join, split, split_all
+from ascenseur.fast.rng import new_state
+
+POSITIONS = 100_000
+NO_LOG = np.empty(0, np.int64)
+CONFIGS = [(n, k) for n in range(2, 11) for k in range(1, 78 // n + 1)]
+
+
+# -- thin wrappers: Python masks in, Python masks out --------------------------------------
+
+
+def fast_legal(hand: int, trick_len: int, led: int, high: int) -> int:
+    return join(*play.legal(*split(hand), trick_len, led, high))
+
+
+def fast_playout(position: rollout.Position, first: int) -> tuple[list[int], list[int]]:
+    """Tricks by seat and the cards played, from the compiled play-out."""
+    hands = split_all(position.hands)
+    won = np.array(position.tricks_won, np.int64)
+    log = np.empty(78, np.int64)
+    played = play.playout(
+        hands,
+        position.to_act,
+        np.array(position.trick, np.int64),
+        len(position.trick),
+        won,
+        np.array(position.bids, np.int64),
+        position.tricks_left,
+        first,
+        log,
+    )
+    assert not hands.any(), "a play-out must empty every hand"
+    return [int(w) for w in won], [int(c) for c in log[:played]]
+
+
+def fast_solve(position: rollout.Position, first: int) -> list[int]:
+    hands = split_all(position.hands)
+    won = np.array(position.tricks_won, np.int64)
+    wons, results, nodes = endgame.scratch(len(position.hands))
+    endgame.solve(
+        hands,
+        position.to_act,
+        np.array(position.trick, np.int64),
+        len(position.trick),
+        won,
+        np.array(position.bids, np.int64),
+        first,
+        wons,
+        results,
+        nodes,
+    )
+    assert [join(h[0], h[1]) for h in hands] == position.hands, "solve must restore the hands"
+    return [int(w) for w in won]
+
+
+def position_of(state: GameState) -> rollout.Position:
+    """What a play-out starts from: the state's real world."""
+    n = state.players
+    return rollout.Position(
+        [state.hand_mask(s) for s in range(n)],
+        state.current_seat if state.current_seat is not None else -1,
+        [card.index for _, card in state.trick],
+        list(state.tricks_won),
+        [b if b is not None else 0 for b in state.bids],
+        state.hand_size - state.trick_number,
+    )
+
+
+# -- the differential test ---------------------------------------------------------------
+
+
+def _random_deal(rng: random.Random, players: int, hand_size: int) -> GameState:
+    rules = Rules(players=players, hook=rng.random() < 0.5)
+    state = GameState.single_deal(rules, hand_size - 1, dealer=rng.randrange(players))
+    state.deal_random_unchecked(rng)
+    while state.phase is Phase.BIDDING:
+        state.bid_unchecked(rng.choice(state.legal_bids()))
+    return state
+
+
+def _check_policy_replay(state: GameState, first: int, cards: list[int]) -> None:
+    """The compiled play-out's cards, replayed through the checked engine, are legal and are
+    what :func:`rollout.choose_card` picks at each step (after ``first``)."""
+    replay = state.clone()
+    n = replay.players
+    for step, card in enumerate(cards):
+        if step > 0 or first < 0:
+            seat = replay.current_seat
+            assert seat is not None
+            trick = [c.index for _, c in replay.trick]
+            led, _ = trick_facts(trick)
+            win_value = max((rollout.VALUES[led + 1][c] for c in trick), default=-1)
+            bid = replay.bids[seat]
+            assert bid is not None
+            need = bid - replay.tricks_won[seat]
+            expected = rollout.choose_card(
+                replay.legal_card_mask(), len(trick), led, win_value, need, len(trick) == n - 1
+            )
+            assert card == expected, f"step {step}: policy plays {expected}, fast core {card}"
+        replay.apply(PLAYS[card])
+    assert replay.is_terminal()
+
+
+def _walk(rng: random.Random, players: int, hand_size: int) -> Iterator[None]:
+    """Play one random deal, checking the compiled core at every card; yields per position."""
+    state = _random_deal(rng, players, hand_size)
+    n = players
+    while not state.is_terminal():
+        seat = state.current_seat
+        assert seat is not None
+        hand = state.hand_mask(seat)
+        trick = [c.index for _, c in state.trick]
+        led, high = trick_facts(trick)
+        legal = state.legal_card_mask()
+        assert fast_legal(hand, len(trick), led, high) == legal, (
+            f"legal cards differ: {n} players, hand {hand:#x}, trick {trick}"
+        )
+        cards_left = sum(state.hand_mask(s).bit_count() for s in range(n))
+        if rng.random() < 0.4 or cards_left <= EXACT_CARDS + 2:
+            position = position_of(state)
+            first = rng.choice([-1, *_bits(legal)])
+            expected = rollout.playout(position.copy(), first)
+            won, cards = fast_playout(position, first)
+            assert won == expected, f"play-outs differ from {position} playing {first}"
+            if rng.random() < 0.05:
+                _check_policy_replay(state, first, cards)
+            if cards_left <= EXACT_CARDS + 2:
+                assert fast_solve(position, first) == pure_solve(position, first), (
+                    f"endgame search differs from {position} playing {first}"
+                )
+        winners, leader = len(state.trick_winners), state.leader
+        assert leader is not None
+        state.play_unchecked(rng.choice(_bits(legal)))
+        if len(state.trick_winners) > winners:
+            done = np.array([c.index for c in state.played[-n:]], np.int64)
+            winner = play.winning_position(done, n)
+            assert winner == winning_position(done.tolist())
+            assert (leader + winner) % n == state.trick_winners[-1]
+        yield
+    result = state.results[-1]
+    for seat in range(n):
+        assert play.deal_score(result.bids[seat], result.tricks[seat]) == result.scores[seat]
+
+
+def _bits(mask: int) -> list[int]:
+    return [i for i in range(78) if mask >> i & 1]
+
+
+def test_fast_core_matches_the_reference_on_random_positions() -> None:
+    """≥100,000 positions, every player count and hand size: legal cards, trick winners,
+    scores, play-outs and endgame searches are those of the pure engine."""
+    rng = random.Random(20260505)
+    positions = 0
+    while positions < POSITIONS:
+        for players, hand_size in CONFIGS:
+            for _ in _walk(rng, players, hand_size):
+                positions += 1
+    assert positions >= POSITIONS
+
+
+def test_deal_score_matches_the_rules() -> None:
+    for bid in range(20):
+        for tricks in range(20):
+            assert play.deal_score(bid, tricks) == deal_score(bid, tricks)
+
+
+def test_policy_tables_are_the_reference_tables() -> None:
+    from ascenseur.fast.masks import KIND, RANK, VALUE
+
+    assert RANK.tolist() == list(CARD_RANK)
+    assert KIND.tolist() == list(CARD_SUIT)
+    assert VALUE.tolist() == [list(row) for row in rollout.VALUES]
+
+
+# -- random deals on the compiled core ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("hook", [False, True])
+def test_fast_random_deals_replay_in_the_checked_engine(hook: bool) -> None:
+    """Every deal the compiled core plays at random is legal card by card and scores the same
+    in :class:`GameState`, for 2–10 players and every hand size."""
+    rng = random.Random(7 + hook)
+    for players, hand_size in CONFIGS:
+        deals = RandomDeals(players, hand_size, rng, hook=hook)
+        rules = Rules(players=players, hook=hook)
+        for _ in range(3):
+            outcome = deals.play(rng.randrange(players))
+            state = GameState.single_deal(rules, hand_size - 1, dealer=outcome.dealer)
+            state.apply(Deal(tuple(tuple(DECK[i] for i in hand) for hand in outcome.hands)))
+            first = (outcome.dealer + 1) % players
+            for turn in range(players):
+                state.apply(BIDS[outcome.bids[(first + turn) % players]])
+            for card in outcome.cards:
+                state.apply(PLAYS[card])
+            result = state.results[-1]
+            assert result.tricks == outcome.tricks
+            assert result.scores == outcome.scores
+            assert sum(outcome.tricks) == hand_size
+
+
+def test_fast_random_deals_are_deterministic_given_the_seed() -> None:
+    first = RandomDeals(4, 12, random.Random(5)).play_many(200)
+    again = RandomDeals(4, 12, random.Random(5)).play_many(200)
+    assert first == again
+
+
+# -- worlds ----------------------------------------------------------------------------------
+
+
+def _views(seed: int, players: int, max_cards: int) -> Iterator[Observation]:
+    rng = random.Random(seed)
+    state = GameState.new(Rules(players, max_cards, hook=bool(seed % 2)), rng=rng)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.deal(rng)
+            continue
+        if rng.random() < 0.3:
+            for seat in range(players):
+                yield observe(state, seat)
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def _assert_consistent(view: Observation, hands: list[int]) -> None:
+    """The world satisfies every public constraint of the view: own hand, counts, no card
+    seen, shown voids, trump ceilings."""
+    assert view.seat is not None
+    assert hands[view.seat] == view.hand_mask
+    taken = 0
+    for seat, hand in enumerate(hands):
+        assert hand.bit_count() == view.hand_counts[seat]
+        assert hand & taken == 0
+        taken |= hand
+        if seat == view.seat:
+            continue
+        assert hand & (view.hand_mask | view.played_mask) == 0
+        facts = view.facts[seat]
+        for kind in facts.voids:
+            assert hand & KIND_MASKS[kind] == 0, f"seat {seat} shown void in {kind!r}"
+        if Suit.TRUMPS not in facts.voids:
+            assert hand & TRUMPS_ABOVE[facts.trump_ceiling] == 0
+
+
+def test_fast_worlds_satisfy_the_same_constraints() -> None:
+    rng = random.Random(11)
+    views = 0
+    for players in range(2, 11):
+        for seed in range(4):
+            for view in _views(1000 * players + seed, players, min(4, 78 // players)):
+                spec = WorldSpec.of(view)
+                for _ in range(5):
+                    _assert_consistent(view, fast_worlds.sample_world(spec, rng))
+                views += 1
+    assert views > 200
+
+
+def test_fast_worlds_have_the_pure_samplers_distribution() -> None:
+    """Seat 2 undertrumped under T12, so it holds no heart and no trump above 12: both
+    samplers respect it and give each (seat, card) the same frequency, within noise."""
+    hands = ["H5 H9 S2 S5 C9", "T4 T12 C3 D4 D5", "T10 S3 S4 T2 EX", "HK C5 C6 D1 T20"]
+    state = GameState.single_deal(Rules(players=4, max_cards=5), deal_index=4, dealer=3)
+    state.apply(Deal(tuple(tuple(DECK[i] for i in _codes(h)) for h in hands)))
+    for _ in range(4):
+        state.apply(BIDS[1])
+    for code in ("H5", "T12", "T10"):
+        state.apply(PLAYS[_codes(code)[0]])
+    view = observe(state, 3)
+    spec = WorldSpec.of(view)
+    samples = 4000
+    frequencies = []
+    for sampler in (pure_sample_world, fast_worlds.sample_world):
+        rng = random.Random(3)
+        counts = np.zeros((4, 78))
+        for _ in range(samples):
+            world = sampler(spec, rng)
+            _assert_consistent(view, world)
+            for seat, hand in enumerate(world):
+                for card in _bits(hand):
+                    counts[seat, card] += 1
+        frequencies.append(counts / samples)
+    assert np.abs(frequencies[0] - frequencies[1]).max() < 0.05
+
+
+def _codes(text: str) -> list[int]:
+    from ascenseur.core.cards import CODE_INDEX
+
+    return [CODE_INDEX[code] for code in text.split()]
+
+
+def test_fast_sampler_reports_an_impossible_observation() -> None:
+    state = GameState.new(Rules(players=3, max_cards=1), first_dealer=0)
+    state.deal(random.Random(3))
+    spec = WorldSpec.of(observe(state, 0))
+    bad = WorldSpec(spec.seat, spec.own, spec.unseen, spec.counts, (0, 0, 0), spec.order)
+    with pytest.raises(NoConsistentWorld):
+        fast_worlds.sample_world(bad, random.Random(0), attempts=3)
+
+
+# -- the expert's loop ---------------------------------------------------------------------
+
+
+def _decision_views(seed: int) -> Iterator[Observation]:
+    """Views at decisions with a choice, through whole deals of several sizes."""
+    rng = random.Random(seed)
+    for players, hand_size in [(4, 5), (3, 3), (5, 2), (2, 6), (4, 12)]:
+        state = GameState.single_deal(Rules(players=players), hand_size - 1, rng.randrange(3))
+        state.deal(rng)
+        while not state.is_terminal():
+            view = observe(state, state.current_seat)
+            if len(view.legal_actions) > 1:
+                yield view
+            state.apply(rng.choice(view.legal_actions))
+
+
+def test_fast_search_scores_the_pure_loops_worlds_identically(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Given the same worlds, the compiled search returns exactly the pure loop's means
+    (bids and cards, play-outs and endgame searches)."""
+    for number, view in enumerate(_decision_views(21)):
+        fast_scores = fast.evaluate(view, random.Random(number), 60)
+        # The pure loop gets the worlds the compiled sampler drew from the same seed.
+        arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
+        replay = _replaying_sampler(arrays, new_state(random.Random(number)), view.players)
+        monkeypatch.setattr(expert_module, "sample_world", replay)
+        pure_scores = ExpertBot(Budget(iterations=60), pure=True).evaluate(view, random.Random())
+        assert fast_scores == pure_scores
+
+
+def _replaying_sampler(
+    arrays: fast_worlds.SpecArrays, state: Words, players: int
+) -> Callable[[WorldSpec, random.Random], list[int]]:
+    hands = np.zeros((players, 2), np.int64)
+    pool = np.empty(78, np.int64)
+
+    def sample(spec: WorldSpec, rng: random.Random) -> list[int]:
+        del spec, rng
+        assert fast_worlds.sample_into(
+            arrays.seat,
+            arrays.own,
+            arrays.unseen,
+            arrays.counts,
+            arrays.allowed,
+            arrays.order,
+            state,
+            fast_worlds.ATTEMPTS,
+            pool,
+            hands,
+        )
+        return [join(h[0], h[1]) for h in hands]
+
+    return sample
+
+
+def test_expert_search_is_deterministic_given_the_seed() -> None:
+    bot = ExpertBot(Budget(iterations=300))
+    for view in list(_decision_views(5))[:40]:
+        assert bot.choose(view, random.Random(9)) == bot.choose(view, random.Random(9))
+
+
+def test_expert_can_be_forced_onto_the_pure_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> list[object]:
+        raise AssertionError("the compiled search was used")
+
+    view = next(_decision_views(8))
+    monkeypatch.setattr(fast, "evaluate", refuse)
+    ExpertBot(Budget(iterations=20), pure=True).evaluate(view, random.Random(1))
+    monkeypatch.setenv(fast.PURE_VARIABLE, "1")
+    assert not fast.enabled()
+    ExpertBot(Budget(iterations=20)).evaluate(view, random.Random(1))
+    monkeypatch.delenv(fast.PURE_VARIABLE)
+    assert fast.enabled()
+    with pytest.raises(AssertionError, match="compiled search"):
+        ExpertBot(Budget(iterations=20)).evaluate(view, random.Random(1))
+
+
+def test_fast_search_respects_a_time_budget() -> None:
+    view = next(_decision_views(13))
+    scores = fast.evaluate(view, random.Random(2), 10**9, seconds=0.05)
+    assert [action for action, _ in scores] == list(view.legal_actions)
