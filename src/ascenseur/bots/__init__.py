@@ -6,6 +6,16 @@ A bot is chosen by name (:data:`REGISTRY`); it receives an
 
 from ascenseur.bots.base import DEFAULT_BUDGET, REGISTRY, Bot, Budget, make_bot
 from ascenseur.bots.expert import ExpertBot
+from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.random_bot import RandomBot
 
-__all__ = ["DEFAULT_BUDGET", "REGISTRY", "Bot", "Budget", "ExpertBot", "RandomBot", "make_bot"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "REGISTRY",
+    "Bot",
+    "Budget",
+    "ExpertBot",
+    "HeuristicBot",
+    "RandomBot",
+    "make_bot",
+]

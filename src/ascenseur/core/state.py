@@ -36,7 +36,6 @@ from ascenseur.core.cards import (
     DECK_SIZE,
     Card,
     cards_of,
-    indices_of,
 )
 from ascenseur.core.errors import IllegalAction
 from ascenseur.core.rules import Rules
@@ -45,6 +44,8 @@ from ascenseur.core.tricks import legal_mask, why_illegal
 
 _TRUMPS = 4
 _EXCUSE = 5
+#: The interned Play of each card, by the card's bit (legal_actions walks the legal mask).
+PLAY_OF_BIT: dict[int, Play] = {1 << i: play for i, play in enumerate(PLAYS)}
 
 
 class Phase(enum.Enum):
@@ -360,7 +361,11 @@ class GameState:
         actions: list[PlayerAction]
         if self._phase is Phase.PLAYING:
             mask = legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
-            actions = [PLAYS[i] for i in indices_of(mask)]
+            actions = []
+            while mask:
+                low = mask & -mask
+                actions.append(PLAY_OF_BIT[low])
+                mask ^= low
         elif self._phase is Phase.BIDDING:
             actions = [BIDS[v] for v in self.legal_bids()]
         else:

@@ -1,0 +1,57 @@
+"""``heuristic``: a sound club player that bids from calibrated odds and plays to its bid.
+
+It sees only its :class:`~ascenseur.core.observation.Observation`: its hand, the bids, the
+cards played and what they show (voids, trump ceilings). It counts cards
+(:mod:`ascenseur.bots.card_counting`), bids the value with the best expected score under a
+trick-count law calibrated by simulation (:mod:`ascenseur.bots.heuristic_bidding`), and plays
+each card for the best expected deal score (:mod:`ascenseur.bots.heuristic_play`). It draws
+nothing from its random source: the same view always gets the same decision.
+
+>>> import random
+>>> from ascenseur.bots import make_bot
+>>> from ascenseur.core import GameState, Rules
+>>> from ascenseur.core.observation import observe
+>>> state = GameState.new(Rules(players=3, max_cards=2), first_dealer=0)
+>>> state.deal(random.Random(1))
+>>> view = observe(state, 1)
+>>> make_bot("heuristic").choose(view, random.Random(0)) in view.legal_actions
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ascenseur.bots.base import Budget, register
+from ascenseur.bots.card_counting import count_cards
+from ascenseur.bots.heuristic_bidding import BidModel, choose_bid, load_model
+from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS, PlayParams
+from ascenseur.bots.heuristic_play import choose_play
+from ascenseur.core.actions import Bid, Play
+from ascenseur.core.observation import Observation
+from ascenseur.core.state import Phase
+
+
+class HeuristicBot:
+    """Bids the best expected score from calibrated odds, then plays to its bid."""
+
+    name = "heuristic"
+
+    def __init__(self, model: BidModel | None = None, params: PlayParams = DEFAULT_PARAMS):
+        self.model = model if model is not None else load_model()
+        self.params = params
+
+    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+        if not view.legal_actions:
+            raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        counting = count_cards(view)
+        if view.phase is Phase.BIDDING:
+            return choose_bid(view, counting, self.params, self.model)
+        return choose_play(view, counting, self.params)
+
+
+@register("heuristic")
+def _make(budget: Budget) -> HeuristicBot:
+    return HeuristicBot()

@@ -1,0 +1,203 @@
+"""The ``heuristic`` bot: legal, deterministic, blind to hidden cards, and playing to its bid."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from ascenseur.bots import REGISTRY, make_bot
+from ascenseur.bots.heuristic import HeuristicBot
+from ascenseur.bots.heuristic_bidding import BidModel, load_model
+from ascenseur.core import Bid, Card, Deal, GameState, Play, Rules
+from ascenseur.core.actions import Action
+from ascenseur.core.cards import DECK, cards_of, indices_of
+from ascenseur.core.observation import observe
+
+BOT = HeuristicBot()
+
+
+def _position(
+    players: int, hands: Sequence[str], bids: Sequence[int], played: str = "", dealer: int = 0
+) -> GameState:
+    """A one-deal state: ``hands[s]`` dealt to seat s, ``bids`` by seat, then ``played``."""
+    k = len(hands[0].split())
+    state = GameState.single_deal(Rules(players=players), k - 1, dealer=dealer)
+    state.apply(Deal(tuple(tuple(Card.parse(c) for c in h.split()) for h in hands)))
+    for i in range(players):
+        state.apply(Bid(bids[(dealer + 1 + i) % players]))
+    for code in played.split():
+        state.apply(Play(Card.parse(code)))
+    return state
+
+
+def _decide(state: GameState) -> Bid | Play:
+    seat = state.current_seat
+    assert seat is not None
+    return BOT.choose(observe(state, seat), random.Random(0))
+
+
+def _random_position(rng: random.Random) -> GameState:
+    """A random position of a random deal (2–10 players, any hand size, sometimes the hook)."""
+    players = rng.randint(2, 10)
+    rules = Rules(players=players, hook=rng.random() < 0.3)
+    state = GameState.single_deal(rules, rng.randrange(rules.deal_count), rng.randrange(players))
+    state.deal(rng)
+    steps = rng.randrange(players + players * state.hand_size)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_registered_as_heuristic_with_calibrated_tables() -> None:
+    assert "heuristic" in REGISTRY
+    assert make_bot("heuristic").name == "heuristic"
+    assert load_model() != BidModel.identity(), "heuristic_tables.json should ship with the bot"
+
+
+def test_always_legal_and_never_bids_above_the_hand() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        state = _random_position(rng)
+        seat = state.current_seat
+        assert seat is not None
+        view = observe(state, seat)
+        action = BOT.choose(view, rng)
+        assert action in view.legal_actions
+        if isinstance(action, Bid):
+            assert 0 <= action.value <= state.hand_size
+
+
+def test_whole_deals_between_heuristic_bots_stay_legal() -> None:
+    rng = random.Random(11)
+    for players in range(2, 11):
+        rules = Rules(players=players, hook=players % 2 == 0)
+        deal_index = rng.randrange(rules.deal_count)
+        state = GameState.single_deal(rules, deal_index, dealer=rng.randrange(players))
+        state.deal(rng)
+        while not state.is_terminal():
+            state.apply(_decide(state))  # apply checks legality
+        assert sum(state.results[-1].tricks) == state.results[-1].hand_size
+
+
+def test_ducks_with_the_excuse_when_its_bid_is_made_and_all_else_wins() -> None:
+    # Seat 0 (dealer) bid 0 and plays last: K♥ would take the trick, the Excuse loses it.
+    state = _position(3, ["HK EX", "H3 S5", "H4 D6"], [0, 1, 1], "H3 H4")
+    assert _decide(state) == Play(Card.parse("EX"))
+
+
+def test_leads_the_excuse_once_its_bid_is_reached() -> None:
+    # Seat 1 bid 1 and took trick 1 with K♠; on lead with T21 and the Excuse, T21 would win.
+    state = _position(3, ["S2 S3 D4", "SK T21 EX", "S1 S4 D5"], [0, 1, 0], "S2 SK S1", dealer=2)
+    assert state.current_seat == 1 and state.tricks_won[1] == 1
+    assert _decide(state) == Play(Card.parse("EX"))
+
+
+def test_takes_a_needed_trick_with_its_sure_winner() -> None:
+    # Seat 0 bid 1, plays last to a ♥ trick: K♥ wins for sure, 2♥ would give it away.
+    state = _position(3, ["HK H2", "H3 S5", "H4 D6"], [1, 0, 0], "H3 H4")
+    assert _decide(state) == Play(Card.parse("HK"))
+
+
+def test_plays_low_when_it_wants_no_trick() -> None:
+    # Seat 2 bid 0; 10♥ was led: 2♥ stays under it, K♥ would win.
+    state = _position(4, ["H7 S4", "H10 D2", "H2 HK", "C3 C5"], [1, 1, 0, 0], "H10")
+    assert _decide(state) == Play(Card.parse("H2"))
+
+
+def test_ducks_under_with_its_highest_losing_card() -> None:
+    # Seat 2 bid 0; Q♥ was led: J♥ and 2♥ both lose, and 2♥ is the safer card to keep.
+    state = _position(4, ["H7 S4", "HQ D2", "H2 HJ", "C3 C5"], [1, 1, 0, 0], "HQ")
+    assert _decide(state) == Play(Card.parse("HJ"))
+
+
+def test_same_seed_same_decision() -> None:
+    rng = random.Random(3)
+    for _ in range(40):
+        state = _random_position(rng)
+        seat = state.current_seat
+        assert seat is not None
+        view = observe(state, seat)
+        first = make_bot("heuristic").choose(view, random.Random(99))
+        assert make_bot("heuristic").choose(view, random.Random(99)) == first
+
+
+def _reshuffled(state: GameState, seat: int, rng: random.Random) -> GameState | None:
+    """The same deal and play, with every card ``seat`` cannot see dealt anew among the
+    other seats (respecting what the play showed), or None if no such deal was found."""
+    log = state.deal_logs()[-1]
+    n = state.players
+    facts = observe(state, seat).facts
+    played = set(log.cards)
+    pool = [i for i in range(len(DECK)) if i not in played and not state.hand_mask(seat) >> i & 1]
+    others = [j for j in range(n) if j != seat]
+    for _ in range(200):
+        rng.shuffle(pool)
+        left = list(pool)
+        hands: dict[int, list[int]] = {}
+        ok = True
+        for j in others:
+            size = state.hand_mask(j).bit_count()
+            mine = [i for i in left if facts[j].may_hold(DECK[i])][:size]
+            if len(mine) < size:
+                ok = False
+                break
+            hands[j] = mine
+            left = [i for i in left if i not in mine]
+        if not ok:
+            continue
+        deal = tuple(
+            tuple(DECK[i] for i in log.hands[j])
+            if j == seat
+            else tuple(DECK[i] for i in log.hands[j] if i in played)
+            + tuple(DECK[i] for i in hands[j])
+            for j in range(n)
+        )
+        other = GameState.single_deal(state.rules, state.deal_index, dealer=state.dealer)
+        actions: list[Action] = [Deal(deal)]
+        actions += [a for a in state.history if not isinstance(a, Deal)]
+        for action in actions:
+            other.apply(action)
+        return other
+    return None
+
+
+def test_cannot_peek_at_hidden_cards() -> None:
+    rng = random.Random(5)
+    compared = 0
+    while compared < 40:
+        state = _random_position(rng)
+        seat = state.current_seat
+        assert seat is not None
+        other = _reshuffled(state, seat, rng)
+        if other is None:
+            continue
+        if all(other.hand_mask(j) == state.hand_mask(j) for j in range(state.players)):
+            continue
+        view = observe(state, seat)
+        assert observe(other, seat) == view
+        assert BOT.choose(view, random.Random(1)) == BOT.choose(
+            observe(other, seat), random.Random(1)
+        )
+        compared += 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 6, 10])
+def test_counting_never_places_a_seen_card(players: int) -> None:
+    from ascenseur.bots.card_counting import count_cards
+
+    rng = random.Random(players)
+    for _ in range(30):
+        state = _random_position(rng)
+        seat = state.current_seat
+        assert seat is not None
+        view = observe(state, seat)
+        counting = count_cards(view)
+        seen = view.hand_mask | view.played_mask
+        for j in range(state.players):
+            for i in indices_of(seen):
+                assert counting.holds[j][i] == 0.0
+            expected = state.hand_mask(j).bit_count() if j != seat else 0
+            assert sum(counting.holds[j]) == pytest.approx(expected, rel=0.05, abs=1e-6)
+            assert not cards_of(counting.may_hold[j] & seen)
