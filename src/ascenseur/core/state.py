@@ -9,6 +9,12 @@ play (plis). The state speaks the vocabulary of game-AI libraries: :attr:`GameSt
 Every action applied is appended to :attr:`GameState.history`; the game is its rules, its first
 dealer and that log.
 
+Between deals (:attr:`Phase.DEALING`), :attr:`~GameState.deal_index`,
+:attr:`~GameState.hand_size` and :attr:`~GameState.dealer` name the coming deal, while the
+per-deal facts (:attr:`~GameState.bids`, :attr:`~GameState.played`,
+:attr:`~GameState.tricks_won`, :attr:`~GameState.trick_winners`) still describe the deal just
+finished, until the next one is dealt — so the last trick stays on view.
+
 >>> import random
 >>> state = GameState.new(Rules(players=3, max_cards=2), first_dealer=0)
 >>> state.phase
@@ -199,7 +205,11 @@ class GameState:
 
     @property
     def is_whole_game(self) -> bool:
-        """False for a :meth:`single_deal` state."""
+        """Whether the state plays the rules' whole schedule from its first deal.
+
+        False for a :meth:`single_deal` state, unless that one deal is the whole schedule
+        (``max_cards`` 1).
+        """
         return self._start == 0 and self._stop == len(self._schedule)
 
     def clone(self) -> GameState:
