@@ -356,12 +356,15 @@ def test_fast_search_scores_the_pure_loops_worlds_identically(
     """Given the same worlds, the compiled search returns exactly the pure loop's means
     (bids and cards, play-outs and endgame searches)."""
     for number, view in enumerate(_decision_views(21)):
-        fast_scores = fast.evaluate(view, random.Random(number), 60)
+        pure_bot = ExpertBot(Budget(iterations=60), pure=True)
+        fast_scores = fast.evaluate(
+            view, random.Random(number), 60, None, pure_bot.inverse_variance
+        )
         # The pure loop gets the worlds the compiled sampler drew from the same seed.
         arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
         replay = _replaying_sampler(arrays, new_state(random.Random(number)), view.players)
         monkeypatch.setattr(expert_module, "sample_world", replay)
-        pure_scores = ExpertBot(Budget(iterations=60), pure=True).evaluate(view, random.Random())
+        pure_scores = pure_bot.evaluate(view, random.Random())
         assert fast_scores == pure_scores
 
 

@@ -74,13 +74,18 @@ def warm_up() -> float:
 
 
 def evaluate(
-    view: Observation, rng: random.Random, iterations: int, seconds: float | None = None
+    view: Observation,
+    rng: random.Random,
+    iterations: int,
+    seconds: float | None = None,
+    inverse_variance: float = 0.0,
+    exact_cards: int = 8,
 ) -> list[tuple[PlayerAction, float]]:
     """The expert's search on the compiled core (see :func:`ascenseur.fast.search.evaluate`)."""
     from ascenseur.fast.search import evaluate as search
 
     warm_up()
-    return search(view, rng, iterations, seconds)
+    return search(view, rng, iterations, seconds, inverse_variance, exact_cards)
 
 
 __all__ = ["PURE_VARIABLE", "available", "enabled", "evaluate", "warm_up"]

@@ -9,19 +9,21 @@ estimates each candidate. :func:`evaluate` takes and returns what the pure loop 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
 import numpy as np
 
 from ascenseur.bots.endgame import EXACT_CARDS
+from ascenseur.bots.expert import LOG_WEIGHT_FLOOR, played_by
 from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec
 from ascenseur.core.actions import Bid, PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.endgame import NODE_FIELDS, solve
-from ascenseur.fast.masks import HIGH, RANK, TRUMPS_HIGH, Floats, Int64s, Words
+from ascenseur.fast.masks import HIGH, RANK, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.play import deal_score, playout
 from ascenseur.fast.rng import new_state
 from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, sample_into
@@ -49,21 +51,38 @@ def strength(low: int, high: int) -> float:
 
 @jit
 def guess_bids(
-    hands: Int64s, known: Int64s, hand_size: int, strengths: Floats, out: Int64s
-) -> None:
-    """:func:`ascenseur.bots.expert.guess_bids` into ``out``; ``known[s]`` < 0: not bid yet."""
+    hands: Int64s,
+    shown: Int64s,
+    known: Int64s,
+    me: int,
+    hand_size: int,
+    inverse_variance: float,
+    strengths: Floats,
+    out: Int64s,
+) -> float:
+    """:func:`ascenseur.bots.expert.guess_bids` into ``out``, returning the world's weight.
+
+    ``hands`` are the sampled hands, ``shown`` the cards each seat played this deal (the
+    hands as dealt are their union); ``known[s]`` < 0: seat s has not bid yet.
+    """
     n = hands.shape[0]
     whole = 0.0
     for seat in range(n):
-        strengths[seat] = strength(hands[seat, 0], hands[seat, 1])
+        strengths[seat] = strength(hands[seat, 0] | shown[seat, 0], hands[seat, 1] | shown[seat, 1])
         whole += strengths[seat]
     if whole == 0.0:
         whole = 1.0
+    log_weight = 0.0
     for seat in range(n):
+        share = hand_size * strengths[seat] / whole
         if known[seat] >= 0:
             out[seat] = known[seat]
+            if seat != me:
+                miss = known[seat] - share
+                log_weight -= miss * miss
         else:
-            out[seat] = min(hand_size, round(hand_size * strengths[seat] / whole))
+            out[seat] = min(hand_size, round(share))
+    return math.exp(max(log_weight * inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
 @jit
@@ -76,7 +95,9 @@ def evaluate_worlds(
     allowed: Int64s,
     order: Int64s,
     state: Words,
+    shown: Int64s,
     known_bids: Int64s,
+    inverse_variance: float,
     hand_size: int,
     bidding: bool,
     candidates: Int64s,
@@ -86,8 +107,10 @@ def evaluate_worlds(
     to_act: int,
     exact: bool,
     totals: Floats,
+    weights: Floats,
 ) -> int:
-    """Add each candidate's score over ``worlds`` sampled worlds to ``totals``.
+    """Add each candidate's weighted score over ``worlds`` sampled worlds to ``totals``, and
+    the worlds' weights to ``weights[0]``.
 
     Candidates are bids when ``bidding``, else card indices. Each world is finished by the
     play-out, or by the exact endgame search when ``exact``. Returns the worlds played, -1 if
@@ -110,7 +133,10 @@ def evaluate_worlds(
     for _ in range(worlds):
         if not sample_into(me, own, unseen, counts, allowed, order, state, ATTEMPTS, pool, world):
             return -1
-        guess_bids(world, known_bids, hand_size, strengths, guessed)
+        weight = guess_bids(
+            world, shown, known_bids, me, hand_size, inverse_variance, strengths, guessed
+        )
+        weights[0] += weight
         for i in range(candidates.shape[0]):
             hands[:, :] = world
             bids[:] = guessed
@@ -124,12 +150,17 @@ def evaluate_worlds(
                 solve(hands, to_act, trick, trick.shape[0], won, bids, first, wons, results, nodes)
             else:
                 playout(hands, to_act, trick, trick.shape[0], won, bids, tricks_left, first, no_log)
-            totals[i] += deal_score(bids[me], won[me])
+            totals[i] += weight * deal_score(bids[me], won[me])
     return worlds
 
 
 def evaluate(
-    view: Observation, rng: random.Random, iterations: int, seconds: float | None = None
+    view: Observation,
+    rng: random.Random,
+    iterations: int,
+    seconds: float | None = None,
+    inverse_variance: float = 0.0,
+    exact_cards: int = EXACT_CARDS,
 ) -> list[tuple[PlayerAction, float]]:
     """Each legal action with its mean score over sampled worlds, as the expert's pure loop.
 
@@ -147,13 +178,15 @@ def evaluate(
         [a.value if isinstance(a, Bid) else a.card.index for a in legal], np.int64
     )
     known = np.array([-1 if b is None else b for b in view.bids], np.int64)
+    shown = split_all(played_by(view))
     trick = np.array([card.index for _, card in view.trick], np.int64)
     tricks_won = np.array(view.tricks_won, np.int64)
     tricks_left = view.hand_size - len(view.tricks)
     to_act = (view.dealer + 1) % n if bidding else me
-    exact = not bidding and sum(view.hand_counts) <= EXACT_CARDS
+    exact = not bidding and sum(view.hand_counts) <= exact_cards
     worlds = max(1, iterations // len(legal))
     totals = np.zeros(len(legal), np.float64)
+    weights = np.zeros(1, np.float64)
     state = new_state(rng)
     deadline = None if seconds is None else time.perf_counter() + seconds
     done = 0
@@ -168,7 +201,9 @@ def evaluate(
             arrays.allowed,
             arrays.order,
             state,
+            shown,
             known,
+            inverse_variance,
             view.hand_size,
             bidding,
             candidates,
@@ -178,10 +213,11 @@ def evaluate(
             to_act,
             exact,
             totals,
+            weights,
         )
         if played < 0:
             raise NoConsistentWorld(f"no consistent world found in {ATTEMPTS} attempts")
         done += played
         if deadline is not None and time.perf_counter() >= deadline:
             break
-    return [(action, float(totals[i]) / done) for i, action in enumerate(legal)]
+    return [(action, float(totals[i]) / float(weights[0])) for i, action in enumerate(legal)]

@@ -1,0 +1,90 @@
+"""The expert bot: inference from bids, legal and deterministic choices, no peeking."""
+
+from __future__ import annotations
+
+import random
+
+from ascenseur.bots.base import Budget
+from ascenseur.bots.expert import ExpertBot, guess_bids, played_by, strength
+from ascenseur.core.actions import BIDS, Deal, Play
+from ascenseur.core.cards import Card, mask_of
+from ascenseur.core.observation import observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState
+
+
+def _cards(codes: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(code) for code in codes.split())
+
+
+def _dealt(state: GameState, hands: list[str]) -> GameState:
+    state.apply(Deal(tuple(_cards(h) for h in hands)))
+    return state
+
+
+def test_a_high_bid_makes_strong_hands_likelier_for_that_seat() -> None:
+    """Worlds where the seat that bid 3 of 3 holds the high trumps weigh more than worlds
+    where it holds low cards."""
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    _dealt(state, ["S1 S2 S3", "T19 T20 T21", "H1 H2 H3"])
+    for bid in (3, 0, 0):  # seat 1 bids first (dealer 0), then 2, then 0
+        state.apply(BIDS[bid])
+    view = observe(state, 0)
+    inverse_variance = ExpertBot(Budget(iterations=10)).inverse_variance
+    strong = [mask_of(_cards(h)) for h in ("S1 S2 S3", "T19 T20 T21", "H1 H2 H3")]
+    weak = [mask_of(_cards(h)) for h in ("S1 S2 S3", "H1 H2 H3", "T19 T20 T21")]
+    bids_strong, weight_strong = guess_bids(view, strong, inverse_variance)
+    bids_weak, weight_weak = guess_bids(view, weak, inverse_variance)
+    assert bids_strong == bids_weak == [0, 3, 0]
+    assert weight_strong > 100 * weight_weak
+    assert strength(strong[1]) > strength(weak[1])
+
+
+def test_without_inference_every_world_weighs_one() -> None:
+    state = GameState.single_deal(Rules(players=3, max_cards=2), deal_index=1, dealer=2)
+    _dealt(state, ["S1 T21", "H1 H2", "D1 D2"])
+    state.apply(BIDS[2])
+    view = observe(state, 1)
+    bids, weight = guess_bids(view, [mask_of(_cards("H1 H2"))] * 3, 0.0)
+    assert weight == 1.0
+    assert bids[0] == 2
+
+
+def test_played_cards_are_credited_to_the_seat_that_played_them() -> None:
+    state = GameState.single_deal(Rules(players=3, max_cards=2), deal_index=1, dealer=2)
+    _dealt(state, ["S1 S9", "S2 H2", "S3 D2"])
+    for _ in range(3):
+        state.apply(BIDS[0])
+    state.apply(Play(Card.parse("S1")))  # seat 0 leads
+    state.apply(Play(Card.parse("S2")))
+    shown = played_by(observe(state, 2))
+    assert shown == [Card.parse("S1").bit, Card.parse("S2").bit, 0]
+
+
+def test_expert_choices_are_legal_and_deterministic_on_both_paths() -> None:
+    rng = random.Random(3)
+    for pure in (True, False):
+        bot = ExpertBot(Budget(iterations=80), pure=pure)
+        state = GameState.new(Rules(players=4, max_cards=4), first_dealer=1)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.deal(rng)
+                continue
+            view = observe(state, state.current_seat)
+            action = bot.choose(view, random.Random(7))
+            assert action in view.legal_actions
+            assert action == bot.choose(view, random.Random(7))
+            state.apply(action)
+
+
+def test_expert_cannot_peek_at_hidden_cards() -> None:
+    """Two games that differ only in cards seat 0 cannot see give it the same decision."""
+    hands_a = ["S1 S5 T2", "H1 H9 T20", "D4 DK C2", "C5 C9 T7"]
+    hands_b = ["S1 S5 T2", "H1 D4 C9", "H9 T20 C2", "DK C5 T7"]
+    choices = []
+    for hands in (hands_a, hands_b):
+        state = GameState.single_deal(Rules(players=4, max_cards=3), deal_index=2, dealer=3)
+        _dealt(state, hands)
+        view = observe(state, 0)
+        choices.append(ExpertBot(Budget(iterations=200), pure=True).choose(view, random.Random(5)))
+    assert choices[0] == choices[1]
