@@ -107,6 +107,7 @@ class GameState:
         "_k_index",
         "_leader",
         "_led",
+        "_legal",
         "_logs",
         "_n",
         "_phase",
@@ -158,6 +159,7 @@ class GameState:
         self._trick_len = 0
         self._led = -1
         self._high = 0
+        self._legal = -1  # the legal-card mask of the position, once computed (-1: not yet)
         self._win_seat = -1
         self._win_value = -1
         self._tricks = [0] * n
@@ -364,13 +366,20 @@ class GameState:
         """Mask of the cards the seat to play may play (0 outside play). Fast path."""
         if self._phase is not Phase.PLAYING:
             return 0
-        return legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+        mask = self._legal
+        if mask < 0:
+            mask = legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+            self._legal = mask
+        return mask
 
     def legal_actions(self) -> list[PlayerAction]:
         """The legal bids or plays for the seat to act, in order; [] at a chance node or the end."""
         actions: list[PlayerAction]
         if self._phase is Phase.PLAYING:
-            mask = legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+            mask = self._legal
+            if mask < 0:
+                mask = legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+                self._legal = mask
             actions = []
             while mask:
                 low = mask & -mask
@@ -414,31 +423,37 @@ class GameState:
             self._deal_indices([[c.index for c in hand] for hand in action.hands], action)
 
     def deal(self, rng: random.Random) -> None:
-        """Shuffle and deal the cards of the next deal from ``rng`` (rule D3)."""
-        self.apply(self.random_deal(rng))
+        """Shuffle and deal the cards of the next deal from ``rng`` (rule D3).
+
+        The deal is this state's own draw, so it is applied without re-validating it.
+        """
+        if self._phase is not Phase.DEALING:
+            self._check(Deal(()))  # raises: game over, or a deal out of turn
+        self._deal_indices(self._draw_hands(rng), None)
 
     def random_deal(self, rng: random.Random) -> Deal:
         """A uniformly random deal for the next deal, drawn from ``rng`` (rule D3).
 
+        The same deal as :meth:`deal` would make from the same ``rng``.
+        """
+        if self._phase is not Phase.DEALING:
+            self._check(Deal(()))  # raises: game over, or a deal out of turn
+        return Deal(tuple(tuple(DECK[i] for i in hand) for hand in self._draw_hands(rng)))
+
+    def deal_random_unchecked(self, rng: random.Random) -> None:
+        """Fast path of :meth:`deal` for simulations: the same deal, without the phase check."""
+        self._deal_indices(self._draw_hands(rng), None)
+
+    def _draw_hands(self, rng: random.Random) -> list[list[int]]:
+        """Each seat's cards (indices, in the order received) for the next deal.
+
         The cards are the top n·k cards of a shuffled deck, dealt one at a time from the
         dealer's left: ``rng.sample`` draws exactly that prefix of a uniform shuffle.
         """
-        if self._phase is not Phase.DEALING:
-            raise IllegalAction(self._where("cannot deal now", None), code="wrong-phase")
         n = self._n
         top = rng.sample(range(DECK_SIZE), n * self._hand_size)
         first = self._dealer + 1
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for i, index in enumerate(top):
-            hands[(first + i) % n].append(DECK[index])
-        return Deal(tuple(tuple(h) for h in hands))
-
-    def deal_random_unchecked(self, rng: random.Random) -> None:
-        """Fast path of :meth:`deal` for simulations: the same deal, without the checks."""
-        n = self._n
-        top = rng.sample(range(DECK_SIZE), n * self._hand_size)
-        first = self._dealer + 1
-        self._deal_indices([top[(s - first) % n :: n] for s in range(n)], None)
+        return [top[(seat - first) % n :: n] for seat in range(n)]
 
     def _deal_indices(self, hands: list[list[int]], action: Deal | None) -> None:
         n = self._n
@@ -461,6 +476,7 @@ class GameState:
         self._win_seat = -1
         self._win_value = -1
         self._phase = Phase.BIDDING
+        self._legal = -1
         self._to_act = (self._dealer + 1) % n
         self._leader = self._to_act
         if action is None:
@@ -483,6 +499,7 @@ class GameState:
     def play_unchecked(self, index: int) -> None:
         """Play the card of deck index ``index`` for the seat to act. Fast path: no checks."""
         seat = self._to_act
+        self._legal = -1
         self._hands[seat] ^= 1 << index
         self._played.append(index)
         self._history.append(PLAYS[index])
