@@ -6,10 +6,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ascenseur.commands import arena, check, play, replay, simulate
+from ascenseur.commands import arena, check, play, replay, serve, simulate
 from ascenseur.core.errors import AscenseurError
 
-SUBCOMMANDS = (check, simulate, arena, play, replay)
+SUBCOMMANDS = (check, simulate, arena, play, replay, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:

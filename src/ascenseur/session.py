@@ -36,7 +36,7 @@ from pathlib import Path
 
 from ascenseur.bots import REGISTRY, Bot, make_bot
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS, hint
-from ascenseur.core.actions import Bid, Play, PlayerAction
+from ascenseur.core.actions import Action, Bid, Deal, Play, PlayerAction
 from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError, IllegalAction, RecordError
 from ascenseur.core.observation import Observation, TrickView, observe
@@ -199,16 +199,12 @@ class Session:
                 f"separated by commas, not {len(names)}",
                 code="bad-bots",
             )
-        if not name.strip() or name.startswith(BOT_PREFIX):
-            raise AscenseurError(
-                f"your name must not be empty nor start with {BOT_PREFIX!r}", code="bad-name"
-            )
+        person = person_name(name)
         players = {seat: make_bot(bot) for seat, bot in enumerate(names, start=1)}
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        first_dealer = random.Random(f"{seed}/first-dealer").randrange(n)
-        state = GameState.new(rules, first_dealer)
-        seats = (name.strip(), *(BOT_PREFIX + bot for bot in names))
+        state = GameState.new(rules, first_dealer(seed, n))
+        seats = (person, *(BOT_PREFIX + bot for bot in names))
         session = cls(state, seats, 0, players, seed=seed, path=path)
         session.save()
         return session
@@ -286,11 +282,11 @@ class Session:
 
     def deal(self) -> list[Event]:
         """Shuffle and deal the next deal."""
-        j = self.state.deal_index
-        self.state.deal(random.Random(f"{self.seed}/deal/{j}"))
+        state = self.state
+        events = apply_action(state, state.random_deal(deal_rng(self.seed, state.deal_index)))
         self.last_trick = None
         self.save()
-        return [Dealt(j, self.state.dealer, self.state.hand_size)]
+        return events
 
     def bot_move(self) -> Callable[[], PlayerAction]:
         """The bot to act, ready to decide from its own view only.
@@ -301,7 +297,7 @@ class Session:
         seat = self.state.current_seat
         if seat is None or seat == self.person:
             raise ValueError("no bot is to act now")
-        rng = random.Random(f"{self.seed}/bot/{self.moves}")
+        rng = bot_rng(self.seed, self.moves)
         return functools.partial(self.bots[seat].choose, observe(self.state, seat), rng)
 
     def hint_task(
@@ -313,7 +309,7 @@ class Session:
         """
         if self.turn is not Turn.PERSON:
             raise ValueError("hints are for the person's turn")
-        rng = random.Random(f"{self.seed}/hint/{self.moves}")
+        rng = hint_rng(self.seed, self.moves)
         return functools.partial(hint, self.view, rng, playouts)
 
     def advance(self) -> list[Event]:
@@ -327,30 +323,10 @@ class Session:
 
     def act(self, action: PlayerAction) -> list[Event]:
         """Apply the bid or card of the seat to act; raises IllegalAction saying why not."""
-        state = self.state
-        seat = state.current_seat
-        if seat is None:
-            raise IllegalAction("no one is to bid or play now", code="wrong-phase")
-        before = state.trick
-        number = state.trick_number
-        deal = state.deal_index
-        state.apply(action)
-        events: list[Event] = []
-        if isinstance(action, Bid):
-            events.append(BidMade(seat, action.value))
-        elif isinstance(action, Play):
-            events.append(CardPlayed(seat, action.card))
-            n = state.players
-            if len(before) == n - 1:
-                cards = (*(card for _, card in before), action.card)
-                leader = before[0][0] if before else seat
-                trick = TrickView(leader, cards, (leader + trick_winner(cards)) % n)
-                self.last_trick = trick
-                events.append(TrickTaken(number, trick))
-        if state.deal_index != deal:
-            events.append(DealScored(deal, state.results[-1], state.totals))
-        if state.is_terminal():
-            events.append(GameOver(state.totals, state.winners()))
+        events = apply_action(self.state, action)
+        for event in events:
+            if isinstance(event, TrickTaken):
+                self.last_trick = event.trick
         self.save()
         return events
 
@@ -358,6 +334,71 @@ class Session:
         """Write the record so far (atomically) to :attr:`path`, if there is one."""
         if self.path is not None:
             write_text_atomic(self.path, dumps(record_of(self.state, self.seats)))
+
+
+def person_name(name: str) -> str:
+    """A person's name at the table, trimmed; AscenseurError if empty or taken for a bot's."""
+    if not name.strip() or name.startswith(BOT_PREFIX):
+        raise AscenseurError(
+            f"your name must not be empty nor start with {BOT_PREFIX!r}", code="bad-name"
+        )
+    return name.strip()
+
+
+def first_dealer(seed: int, players: int) -> int:
+    """The first dealer of a game of ``seed`` (rule D2: drawn at random)."""
+    return random.Random(f"{seed}/first-dealer").randrange(players)
+
+
+def deal_rng(seed: int, deal_index: int) -> random.Random:
+    """The random source that shuffles deal ``deal_index`` (0-based) of a game of ``seed``."""
+    return random.Random(f"{seed}/deal/{deal_index}")
+
+
+def bot_rng(seed: int, moves: int) -> random.Random:
+    """The random source of the bot deciding after ``moves`` actions of a game of ``seed``."""
+    return random.Random(f"{seed}/bot/{moves}")
+
+
+def hint_rng(seed: int, moves: int) -> random.Random:
+    """The random source of the hints asked after ``moves`` actions of a game of ``seed``."""
+    return random.Random(f"{seed}/hint/{moves}")
+
+
+def apply_action(state: GameState, action: Action) -> list[Event]:
+    """Apply a deal, bid or card through the core's checks; what happened, as public events.
+
+    Raises :class:`IllegalAction` saying why not (the state is then unchanged). Every
+    interface that drives a game — the session here, the web server's tables — moves it on
+    with this one function, so that they tell the same story.
+    """
+    seat = state.current_seat
+    if isinstance(action, Deal):
+        j = state.deal_index
+        state.apply(action)
+        return [Dealt(j, state.dealer, state.hand_size)]
+    if seat is None:
+        raise IllegalAction("no one is to bid or play now", code="wrong-phase")
+    before = state.trick
+    number = state.trick_number
+    deal = state.deal_index
+    state.apply(action)
+    events: list[Event] = []
+    if isinstance(action, Bid):
+        events.append(BidMade(seat, action.value))
+    elif isinstance(action, Play):
+        events.append(CardPlayed(seat, action.card))
+        n = state.players
+        if len(before) == n - 1:
+            cards = (*(card for _, card in before), action.card)
+            leader = before[0][0] if before else seat
+            trick = TrickView(leader, cards, (leader + trick_winner(cards)) % n)
+            events.append(TrickTaken(number, trick))
+    if state.deal_index != deal:
+        events.append(DealScored(deal, state.results[-1], state.totals))
+    if state.is_terminal():
+        events.append(GameOver(state.totals, state.winners()))
+    return events
 
 
 def _last_trick(view: Observation) -> TrickView | None:

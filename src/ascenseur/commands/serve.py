@@ -1,0 +1,88 @@
+"""``ascenseur serve``: play in the browser, against bots, with every game kept in SQLite."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import threading
+import webbrowser
+from pathlib import Path
+
+from ascenseur.commands.play import seconds
+from ascenseur.session import DATA_DIR_ENV, data_dir
+
+
+def default_db() -> Path:
+    from ascenseur.web.storage import DB_NAME
+
+    return data_dir() / DB_NAME
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "serve",
+        help="play in the browser: start the web server",
+        description="Serve the game to a browser: a new-game form, the table, the score "
+        "sheet, the history of games and their replay. Every action is kept in one SQLite "
+        f"file (default {default_db()}; set {DATA_DIR_ENV} to keep it elsewhere), so a "
+        "restarted server resumes every unfinished game.",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--port", type=port, default=8000, help="port (8000; 0: any free one)")
+    parser.add_argument("--db", type=Path, default=None, help="the SQLite file of the games")
+    parser.add_argument("--open", action="store_true", help="open the page in a browser")
+    parser.add_argument("--pace", type=seconds, default=0.8, help="seconds per bot move (0.8)")
+    parser.set_defaults(run=run)
+
+
+def port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
+    return value
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port`` (port 0: a free one), ready for the server."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)  # connections wait in the backlog while the app starts
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def address(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from ascenseur.web.app import create_app
+    from ascenseur.web.service import Settings
+
+    db = args.db if args.db is not None else default_db()
+    app = create_app(db, settings=Settings(pace=args.pace))
+    sock = listen(args.host, args.port)
+    url = address(sock)
+    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="on")
+    server = uvicorn.Server(config)
+    print(f"ascenseur: playing at {url} (games kept in {db}); Ctrl+C stops", flush=True)
+    if args.open:
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    return 0

@@ -1,0 +1,49 @@
+// The page's words, from the server's catalogue (/api/words/LANG): the terminal's messages,
+// the browser's own, plural nouns and every card's name.
+
+let words = { lang: "en", messages: {}, nouns: {}, cards: {} };
+
+export async function loadWords(lang) {
+  const response = await fetch(`/api/words/${lang === "fr" ? "fr" : "en"}`);
+  words = await response.json();
+  document.documentElement.lang = words.lang;
+  return words;
+}
+
+export const lang = () => words.lang;
+
+/** Fill a Python-style template: {name}, {name:+d}, {name:+.1f}, {name!r}. */
+export function format(template, fields = {}) {
+  return template.replace(/\{(\w+)(![rs])?(?::([^}]*))?\}/g, (_, name, conv, spec) => {
+    const value = fields[name];
+    if (spec) {
+      const places = /\.(\d+)f/.exec(spec);
+      let text = places ? Number(value).toFixed(Number(places[1])) : String(Math.trunc(value));
+      if (spec.startsWith("+") && Number(value) >= 0) text = "+" + text;
+      return text;
+    }
+    return conv === "!r" ? `'${value}'` : String(value);
+  });
+}
+
+/** The message `key` in the page's language, its fields filled. */
+export function t(key, fields) {
+  const template = words.messages[key];
+  return template === undefined ? key : format(template, fields);
+}
+
+/** `n` and the noun, singular or plural as the language wants ("1 card", "0 point"). */
+export function count(n, noun) {
+  const [singular, plural] = words.nouns[noun] || [noun, noun + "s"];
+  const one = words.lang === "fr" ? Math.abs(n) <= 1 : Math.abs(n) === 1;
+  return `${n} ${one ? singular : plural}`;
+}
+
+/** A card as people know it: "10♥", "C♦", "atout 21", "Excuse". */
+export const cardName = (code) => words.cards[code] || code;
+
+/** "A", "A and B", "A, B and C". */
+export function joinNames(names) {
+  if (names.length < 2) return names.join("");
+  return `${names.slice(0, -1).join(", ")} ${t("and")} ${names[names.length - 1]}`;
+}

@@ -1,0 +1,89 @@
+// The score sheet (bids, tricks and points of every deal, running totals) and the chart of
+// every seat's running total, deal by deal, drawn in SVG.
+
+import { h, s, SEAT_COLOURS } from "./dom.js";
+import { t, count } from "./i18n.js";
+
+const signed = (n) => (n > 0 ? `+${n}` : String(n));
+
+/** The score sheet of `results` for `names`, as a <table>. */
+export function scoreSheet(results, names) {
+  if (!results.length) return h("p", { class: "muted" }, t("scores_empty"));
+  const running = names.map(() => 0);
+  const rows = results.map((result, deal) => {
+    result.scores.forEach((score, seat) => (running[seat] += score));
+    return h("tr", {},
+      h("th", { scope: "row" }, deal + 1),
+      h("td", { class: "num" }, result.hand_size),
+      names.map((_, seat) => {
+        const made = result.bids[seat] === result.tricks[seat];
+        return h("td", { class: ["cell", made ? "made" : "missed"] },
+          h("span", { class: "bid-took" }, `${result.bids[seat]}/${result.tricks[seat]}`), " ",
+          h("span", { class: "points" }, signed(result.scores[seat])), " ",
+          h("span", { class: "running" }, `(${running[seat]})`));
+      }));
+  });
+  return h("div", { class: "sheet-wrap" },
+    h("table", { class: "sheet" },
+      h("caption", {}, t("sheet_legend")),
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, t("deal_col")),
+        h("th", { scope: "col" }, t("cards_col")),
+        names.map((name) => h("th", { scope: "col" }, name)))),
+      h("tbody", {}, rows),
+      h("tfoot", {}, h("tr", {},
+        h("th", { scope: "row", colspan: 2 }, t("total")),
+        running.map((total) => h("td", { class: "num" }, total))))));
+}
+
+/** The running totals of every seat after each deal, drawn as lines (an <svg>). */
+export function totalsChart(results, names) {
+  const width = 640;
+  const height = 300;
+  const left = 44;
+  const right = 16;
+  const top = 16;
+  const bottom = 36;
+  const series = names.map(() => [0]);
+  for (const result of results) {
+    result.scores.forEach((score, seat) => series[seat].push(series[seat].at(-1) + score));
+  }
+  const values = series.flat();
+  let low = Math.min(0, ...values);
+  let high = Math.max(1, ...values);
+  const pad = Math.max(1, Math.round((high - low) * 0.05));
+  low -= pad;
+  high += pad;
+  const deals = Math.max(1, results.length);
+  const x = (deal) => left + ((width - left - right) * deal) / deals;
+  const y = (value) => top + ((height - top - bottom) * (high - value)) / (high - low);
+  const step = Math.max(1, Math.ceil((high - low) / 6 / 5) * 5);
+  const ticks = [];
+  for (let v = Math.ceil(low / step) * step; v <= high; v += step) ticks.push(v);
+  const dealTicks = [];
+  const every = Math.max(1, Math.ceil(deals / 12));
+  for (let d = 0; d <= deals; d += every) dealTicks.push(d);
+
+  const label = `${t("chart_title")}: ` +
+    names.map((name, seat) => `${name} ${series[seat].at(-1)}`).join(", ");
+  return h("figure", { class: "chart" },
+    s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "chart-svg" },
+      s("title", {}, label),
+      ticks.map((v) => s("g", { class: "tick" },
+        s("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "zero" : "grid" }),
+        s("text", { x: left - 6, y: y(v) + 4, class: "y-label" }, v))),
+      dealTicks.map((d) => s("text", { x: x(d), y: height - bottom + 16, class: "x-label" }, d)),
+      s("text", { x: (left + width - right) / 2, y: height - 4, class: "x-title" }, t("deal_col")),
+      // Seats that score alike draw the same line: the first ones are drawn wider, below.
+      series.map((points, seat) => s("g", { class: "series", "data-seat": seat },
+        s("polyline", {
+          points: points.map((v, d) => `${x(d).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
+          stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length],
+          "stroke-width": (6 - (4 * seat) / Math.max(1, names.length - 1)).toFixed(1),
+        }),
+        points.map((v, d) => s("circle", { cx: x(d), cy: y(v), r: 2.5, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length] }))))),
+    h("figcaption", {}, h("strong", {}, t("chart_title")), " ",
+      h("ul", { class: "legend" }, names.map((name, seat) =>
+        h("li", {}, h("span", { class: "swatch", style: { "--colour": SEAT_COLOURS[seat % SEAT_COLOURS.length] } }),
+          `${name}: ${count(series[seat].at(-1), "point")}`)))));
+}

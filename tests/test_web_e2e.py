@@ -1,0 +1,187 @@
+"""The page in a real browser: Debian's headless Chromium, driven by Playwright.
+
+A whole short game is played by clicking (4 players, hands of 1, 2, 1): an illegal card is
+refused with the rule's reason, the page is reloaded mid-deal and resumes, the last deal is
+played with the keyboard alone, then the ranking, the chart, the record and the replay. The
+screenshots land in ``artifacts/``: the table (a refused card, and a trick in play), the
+score sheet, the end, the replay, and the table on a phone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from ascenseur.core.record import check
+from ascenseur.web.app import create_app
+from ascenseur.web.service import Settings
+from web_helpers import SEED, running_server
+
+pytestmark = pytest.mark.timeout(300)
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).parent.parent / "artifacts"
+#: Until it is the person's turn, with every animation done — or the game is over.
+READY = """() => document.querySelector('section.end:not([hidden])') ||
+    (document.querySelector('.status.your-turn') && !document.querySelector('#app.busy'))"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail("Debian's chromium is not installed: `make test` installs it")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> Iterator[str]:
+    settings = Settings(pace=0.05, trick_pause=0.1, hint_playouts=60, seeds=lambda: SEED)
+    with running_server(create_app(tmp_path / "games.sqlite3", settings=settings)) as address:
+        yield address
+
+
+def open_page(browser: Browser, url: str, width: int, height: int) -> tuple[Page, list[str]]:
+    page = browser.new_page(viewport={"width": width, "height": height}, accept_downloads=True)
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.goto(url)
+    page.wait_for_selector("#new-game")
+    return page, problems
+
+
+def start_short_game(page: Page, name: str = "Ada") -> None:
+    page.select_option("#players", "4")
+    page.fill("#max-cards", "2")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[data-seat='{seat}']", "random")
+    page.fill("#name", name)
+    page.select_option("#lang", "en")
+    page.click("#new-game button[type=submit]")
+
+
+def state_of(page: Page) -> int:
+    return int(page.eval_on_selector("#app", "app => app.dataset.state"))
+
+
+def wait_past(page: Page, state: int) -> None:
+    page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.state) > {state}")
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
+    (ARTIFACTS / "trick.png").unlink(missing_ok=True)
+    page, problems = open_page(browser, url, 1200, 900)
+    start_short_game(page)
+    refused = reloaded = hinted = False
+    while True:
+        page.wait_for_function(READY)
+        if page.is_visible(".end"):
+            break
+        deal = int(page.eval_on_selector("#app", "app => app.dataset.deal"))
+        state = state_of(page)
+        if deal == 2:  # the last deal, with the keyboard alone
+            page.keyboard.press("0" if page.is_visible(".bids") else "Enter")
+        elif page.is_visible(".bids"):
+            if not hinted:
+                page.keyboard.press("h")
+                page.wait_for_selector(".bids .hint-value")
+                assert "Expected points" in page.inner_text(".notice")
+                hinted = True
+            page.click(".bids .bid:not(.forbidden)")
+        else:
+            if (
+                page.locator(".trick .trick-card").count()
+                and not (ARTIFACTS / "trick.png").exists()
+            ):
+                shot(page, "trick")  # cards on the table, ours to play
+            if page.locator(".hand .card.illegal").count() and not refused:
+                page.click(".hand .card.illegal")
+                page.wait_for_selector(".notice.error[data-code='must-lead-suit']")
+                assert page.inner_text(".notice") == (
+                    "You cannot play trump 2: may not lead a trump or the Excuse while holding "
+                    "a suit card (holds 10♦)."
+                )
+                assert state_of(page) == state  # refused: nothing moved
+                shot(page, "table")
+                refused = True
+            page.click(".hand .card.legal")
+        wait_past(page, state)
+        if deal == 1 and not reloaded:  # mid-deal: the page comes back where the game stands
+            hand = page.eval_on_selector_all(
+                ".hand .card", "cards => cards.map(c => c.dataset.code)"
+            )
+            page.reload()
+            page.wait_for_selector(".hand .card")
+            page.wait_for_function(READY)
+            assert (
+                page.eval_on_selector_all(".hand .card", "cs => cs.map(c => c.dataset.code)")
+                == hand
+            )
+            assert "Ada (you)" in page.inner_text(".seat.me")
+            reloaded = True
+    assert refused and reloaded and hinted
+
+    ranking = page.locator(".end .ranking li")
+    assert ranking.count() == 4
+    assert page.inner_text(".end .verdict") == "Shared win: Ada and Bot 2."
+    assert page.locator(".end .chart-svg polyline").count() == 4
+    shot(page, "end")
+    page.keyboard.press("s")
+    page.wait_for_selector("dialog[open] table.sheet")
+    assert page.locator("dialog[open] table.sheet tbody tr").count() == 3
+    shot(page, "score-sheet")
+    page.keyboard.press("Escape")
+    with page.expect_download() as download:
+        page.click(".end a[download]")
+    verdict = check(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert verdict["valid"] and verdict["complete"] and verdict["winners"] == [0, 2]
+
+    page.click(".end a[href='#/']")
+    page.wait_for_selector("#history .game[data-over='true']")
+    page.click("#history .game a[href^='#/replay/']")
+    page.wait_for_selector(".replay-seat")
+    for _ in range(5):  # the deal, then the four bids: every hand shown face up
+        page.keyboard.press("ArrowRight")
+    assert page.locator(".replay-seat").count() == 4
+    assert page.locator(".replay-seat .mini").count() == 4
+    assert "Step 5 of" in page.inner_text(".replay-controls")
+    page.keyboard.press("PageDown")
+    page.keyboard.press("ArrowDown")
+    assert page.locator(".replay-seat .mini").count() == 8  # deal 2: two cards each
+    assert page.locator(".replay-trick figure").count() == 4
+    shot(page, "replay")
+    page.keyboard.press("End")
+    assert page.inner_text(".replay-screen .verdict") == "Shared win: Ada and Bot 2."
+    assert not problems, problems
+
+
+def test_the_table_fits_a_phone(browser: Browser, url: str) -> None:
+    page, problems = open_page(browser, url, 390, 844)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    start_short_game(page, "Zoé")
+    page.wait_for_function(READY)
+    assert page.is_visible(".bids .bid")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "phone")
+    assert not problems, problems
