@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from ascenseur.bots import REGISTRY
-from ascenseur.bots.hints import hint, sample_hands
+from ascenseur.bots.hints import hint
+from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import BIDS, Bid, Deal, Play
 from ascenseur.core.cards import Card, cards_of
 from ascenseur.core.errors import AscenseurError, IllegalAction, RecordError
@@ -264,7 +265,7 @@ def test_hint_worlds_agree_with_what_the_play_has_shown() -> None:
             if session.turn is Turn.PERSON:
                 view = session.view
                 if view.phase is Phase.PLAYING:
-                    hands = sample_hands(view, rng)
+                    hands = sample_world(WorldSpec.of(view), rng)
                     assert hands[0] == view.hand_mask
                     for seat in (1, 2):
                         assert hands[seat].bit_count() == view.hand_counts[seat]
