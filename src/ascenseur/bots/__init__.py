@@ -8,6 +8,7 @@ from ascenseur.bots.base import DEFAULT_BUDGET, REGISTRY, Bot, Budget, make_bot
 from ascenseur.bots.expert import ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.random_bot import RandomBot
+from ascenseur.openspiel import registry as _openspiel  # noqa: F401  (openspiel-ismcts)
 
 __all__ = [
     "DEFAULT_BUDGET",

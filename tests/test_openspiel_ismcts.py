@@ -1,0 +1,76 @@
+"""OpenSpiel's ISMCTS on our game, and the arena bot ``openspiel-ismcts``."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (extra: openspiel)")
+np = pytest.importorskip("numpy")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+
+from ascenseur.bots import REGISTRY, Budget, make_bot  # noqa: E402
+from ascenseur.core.observation import observe  # noqa: E402
+from ascenseur.core.rules import Rules  # noqa: E402
+from ascenseur.core.state import GameState  # noqa: E402
+from ascenseur.openspiel import game as _game  # noqa: E402, F401  (registers the game)
+
+
+def test_openspiel_ismcts_plays_a_whole_small_game() -> None:
+    game = pyspiel.load_game("python_tarot_ascenseur(players=3,max_cards=2)")
+    bots = [
+        ismcts.ISMCTSBot(
+            game,
+            mcts.RandomRolloutEvaluator(1, np.random.RandomState(seat)),
+            2.0,
+            20,
+            random_state=np.random.RandomState(10 + seat),
+        )
+        for seat in range(3)
+    ]
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            action = int(bots[state.current_player()].step(state))
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert len(state.engine.results) == 3
+    assert state.returns() == [float(t) for t in state.engine.totals]
+
+
+def test_arena_bot_is_registered() -> None:
+    assert "openspiel-ismcts" in REGISTRY
+
+
+def test_arena_bot_plays_a_game_from_observations_only() -> None:
+    bot = make_bot("openspiel-ismcts", Budget(iterations=20))
+    rng = random.Random(6)
+    state = GameState.new(Rules(players=4, max_cards=3), first_dealer=1)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.deal(rng)
+            continue
+        view = observe(state, state.current_seat)
+        action = bot.choose(view, rng)
+        assert action in view.legal_actions
+        state.apply(action)
+    assert len(state.results) == 5
+
+
+def test_arena_bot_decides_the_same_from_the_same_seed() -> None:
+    state = GameState.new(Rules(players=4, max_cards=4), first_dealer=0)
+    rng = random.Random(1)
+    while state.hand_size < 4 or state.is_chance_node():
+        if state.is_chance_node():
+            state.deal(rng)
+        else:
+            state.apply(state.legal_actions()[0])
+    view = observe(state, state.current_seat)
+    picks = {make_bot("openspiel-ismcts", Budget(iterations=30)).choose(view, random.Random(3))}
+    picks.add(make_bot("openspiel-ismcts", Budget(iterations=30)).choose(view, random.Random(3)))
+    assert len(picks) == 1
