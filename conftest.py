@@ -1,9 +1,9 @@
-"""pytest, for the doctests under ``src``: the modules built on ``pyspiel`` need the optional
+"""pytest, for the doctests under ``src/``: the modules built on ``pyspiel`` need the optional
 extra ``openspiel`` (``make`` installs it; a bare ``pip install -e .[dev]`` does not)."""
 
 import importlib.util
 
 if importlib.util.find_spec("pyspiel") is None:
     collect_ignore = [
-        f"ascenseur/openspiel/{name}.py" for name in ("bot", "game", "observer", "state")
+        f"src/ascenseur/openspiel/{name}.py" for name in ("bot", "game", "observer", "state")
     ]
