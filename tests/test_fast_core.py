@@ -34,7 +34,8 @@ from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.state import GameState, Phase
 from ascenseur.core.tricks import trick_facts, winning_position
-from ascenseur.fast import endgame, play
+from ascenseur.fast import endgame, nested, play
+from ascenseur.fast import inference as fast_inference
 from ascenseur.fast import worlds as fast_worlds
 from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
@@ -70,6 +71,29 @@ def fast_playout(position: rollout.Position, first: int) -> tuple[list[int], lis
     )
     assert not hands.any(), "a play-out must empty every hand"
     return [int(w) for w in won], [int(c) for c in log[:played]]
+
+
+def fast_playout_nested(position: rollout.Position, first: int, me: int) -> list[int]:
+    """Tricks by seat from the compiled nested play-out."""
+    n = len(position.hands)
+    hands = split_all(position.hands)
+    won = np.array(position.tricks_won, np.int64)
+    nested.playout_nested(
+        hands,
+        position.to_act,
+        np.array(position.trick, np.int64),
+        len(position.trick),
+        won,
+        np.array(position.bids, np.int64),
+        position.tricks_left,
+        first,
+        me,
+        np.empty((n, 2), np.int64),
+        np.empty(n, np.int64),
+        np.empty(n, np.int64),
+    )
+    assert not hands.any(), "a nested play-out must empty every hand"
+    return [int(w) for w in won]
 
 
 def fast_solve(position: rollout.Position, first: int) -> list[int]:
@@ -195,6 +219,99 @@ def test_fast_core_matches_the_reference_on_random_positions() -> None:
             for _ in _walk(rng, players, hand_size):
                 positions += 1
     assert positions >= POSITIONS
+
+
+def test_fast_nested_playout_matches_the_reference() -> None:
+    """The nested play-out (one seat looking one card ahead) is the pure one, from random
+    positions of every player count and a spread of hand sizes, whoever looks ahead."""
+    rng = random.Random(20260506)
+    checked = 0
+    for players, hand_size in CONFIGS:
+        if hand_size > 12 and rng.random() < 0.7:
+            continue
+        state = _random_deal(rng, players, hand_size)
+        while not state.is_terminal():
+            if rng.random() < 0.3:
+                position = position_of(state)
+                first = rng.choice([-1, *_bits(state.legal_card_mask())])
+                me = rng.randrange(players)
+                expected = rollout.playout_nested(position.copy(), first, me)
+                assert fast_playout_nested(position, first, me) == expected, (
+                    f"nested play-outs differ from {position} playing {first}, seat {me} nested"
+                )
+                checked += 1
+            state.play_unchecked(rng.choice(_bits(state.legal_card_mask())))
+    assert checked > 500
+
+
+def test_fast_policy_misses_match_the_reference() -> None:
+    """Replaying a deal's cards from random worlds' hands counts the same policy misses."""
+    rng = random.Random(20260507)
+    checked = 0
+    for players, hand_size in CONFIGS[::3]:
+        state = _random_deal(rng, players, hand_size)
+        dealt = [state.hand_mask(s) for s in range(players)]
+        leader = state.current_seat
+        assert leader is not None
+        history: list[int] = []
+        while not state.is_terminal():
+            card = rng.choice(_bits(state.legal_card_mask()))
+            state.play_unchecked(card)
+            history.append(card)
+            if rng.random() < 0.3:
+                bids = [b if b is not None else 0 for b in state.bids]
+                me = rng.randrange(players)
+                expected = rollout.policy_misses(dealt, leader, history, bids, me)
+                got = fast_inference.policy_misses(
+                    split_all(dealt),
+                    leader,
+                    np.array(history, np.int64),
+                    np.array(bids, np.int64),
+                    me,
+                    np.empty(players, np.int64),
+                )
+                assert got == expected
+                checked += 1
+    assert checked > 100
+
+
+def test_a_world_where_the_others_follow_the_policy_has_no_misses() -> None:
+    """Play-outs of the policy itself, replayed from the same hands, miss nothing; a card the
+    policy would not play is one miss."""
+    rng = random.Random(8)
+    for _ in range(50):
+        players = rng.randrange(3, 7)
+        state = _random_deal(rng, players, rng.randrange(2, 8))
+        position = position_of(state)
+        _, cards = fast_playout(position, -1)
+        assert rollout.policy_misses(position.hands, position.to_act, cards, position.bids, 0) == 0
+    hands = [_mask("S1 S9"), _mask("S2 SK"), _mask("S3 S4")]
+    # Seat 1 needs a trick and could win S1 with SK: the policy plays SK, not S2.
+    assert rollout.policy_misses(hands, 0, _codes("S1 S2"), [0, 1, 0], 0) == 1
+    assert rollout.policy_misses(hands, 0, _codes("S1 SK"), [0, 1, 0], 0) == 0
+    assert rollout.policy_misses(hands, 0, _codes("S1 S2"), [0, 1, 0], 1) == 0  # its own card
+
+
+def _mask(text: str) -> int:
+    return sum(1 << i for i in _codes(text))
+
+
+def test_a_nested_seat_on_the_last_trick_does_at_least_as_well_as_the_policy() -> None:
+    """Leading the last trick, the looking seat tries the policy's card among the others and
+    the rest of the play is the same, so it scores at least what the plain play-out gives it;
+    nested play-outs always finish the deal."""
+    rng = random.Random(4)
+    for _ in range(300):
+        players = rng.randrange(3, 6)
+        state = _random_deal(rng, players, rng.randrange(1, 4))
+        position = position_of(state)
+        me = position.to_act
+        won = rollout.playout_nested(position.copy(), -1, me)
+        assert sum(won) == sum(position.tricks_won) + position.tricks_left
+        if position.tricks_left == 1 and not position.trick:
+            plain = rollout.playout(position.copy(), -1)
+            bid = position.bids[me]
+            assert deal_score(bid, won[me]) >= deal_score(bid, plain[me])
 
 
 def test_deal_score_matches_the_rules() -> None:
@@ -350,15 +467,30 @@ def _decision_views(seed: int) -> Iterator[Observation]:
             state.apply(rng.choice(view.legal_actions))
 
 
+@pytest.mark.parametrize(("nested_search", "play_penalty"), [(False, 0.0), (True, 0.7)])
 def test_fast_search_scores_the_pure_loops_worlds_identically(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, nested_search: bool, play_penalty: float
 ) -> None:
     """Given the same worlds, the compiled search returns exactly the pure loop's means
-    (bids and cards, play-outs and endgame searches)."""
+    (bids and cards, plain and nested play-outs, endgame searches, inference from the play)."""
     for number, view in enumerate(_decision_views(21)):
-        pure_bot = ExpertBot(Budget(iterations=60), pure=True)
+        pure_bot = ExpertBot(
+            Budget(iterations=60),
+            pure=True,
+            nested_play=nested_search,
+            nested_bids=nested_search,
+            play_penalty=play_penalty,
+        )
+        bidding = view.phase is Phase.BIDDING
         fast_scores = fast.evaluate(
-            view, random.Random(number), 60, None, pure_bot.inverse_variance
+            view,
+            random.Random(number),
+            60,
+            None,
+            pure_bot.inverse_variance,
+            pure_bot.exact_cards,
+            nested_search,
+            0.0 if bidding else play_penalty,
         )
         # The pure loop gets the worlds the compiled sampler drew from the same seed.
         arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))

@@ -1,11 +1,12 @@
 """``expert``: search over sampled worlds (perfect-information Monte Carlo).
 
 For a card: sample hidden worlds consistent with everything public (:mod:`worlds`), play each
-legal card in each world and finish the deal with the "to the bid" policy for every seat
-(:mod:`rollout`), or solve it exactly once few cards remain (:mod:`endgame`), and keep the card
-with the best mean score. For a bid: the same over the whole deal, once per candidate bid,
-with later bidders' bids estimated from their sampled hands. The budget's iterations are the
-play-outs per decision, shared among the candidates.
+legal card in each world and finish the deal with the "to the bid" policy for every other
+seat while this one looks one card ahead at each of its later decisions (a nested play-out,
+:func:`~ascenseur.bots.rollout.playout_nested`), or solve it exactly once few cards remain
+(:mod:`endgame`), and keep the card with the best mean score. For a bid: the same over the
+whole deal, once per candidate bid, with later bidders' bids estimated from their sampled
+hands. The budget's iterations are the play-outs per decision, shared among the candidates.
 
 Inference from bids: a bid says much about the hand behind it. Each world is weighted by how
 well the other seats' bids fit their sampled hands (as dealt): a bid is modelled as the
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from ascenseur import fast
 from ascenseur.bots.base import Budget, register
 from ascenseur.bots.endgame import EXACT_CARDS, solve
-from ascenseur.bots.rollout import Position, playout
+from ascenseur.bots.rollout import Position, playout, playout_nested, policy_misses
 from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, indices_of
@@ -65,6 +66,12 @@ def played_by(view: Observation) -> list[int]:
     return masks
 
 
+def history_of(view: Observation) -> list[int]:
+    """The card indices played so far in the current deal, in order (public)."""
+    cards = [card.index for trick in view.tricks for card in trick.cards]
+    return cards + [card.index for _, card in view.trick]
+
+
 def guess_bids(
     view: Observation, dealt: Sequence[int], inverse_variance: float
 ) -> tuple[list[int], float]:
@@ -102,6 +109,9 @@ class ExpertBot:
         pure: bool = False,
         bid_sigma: float | None = BID_SIGMA,
         exact_cards: int = EXACT_CARDS,
+        nested_play: bool = True,
+        nested_bids: bool = True,
+        play_penalty: float = 0.0,
     ) -> None:
         self.iterations = budget.iterations if budget.iterations is not None else 1000
         self.seconds = budget.seconds
@@ -110,6 +120,16 @@ class ExpertBot:
         self.inverse_variance = 0.0 if bid_sigma is None else 1.0 / (2.0 * bid_sigma**2)
         # Solve the deal exactly once at most this many cards remain to be played.
         self.exact_cards = exact_cards
+        # Whether this seat's own later cards in a play-out look one card ahead
+        # (rollout.playout_nested) instead of following the fixed policy, for card and bid
+        # decisions (measured: +22.8 points per whole game against heuristic bots, against
+        # +3.6 with the fixed policy).
+        self.nested_play = nested_play
+        self.nested_bids = nested_bids
+        # Inference from the play: a world's weight is multiplied by exp(-play_penalty) for
+        # each card of another seat that the play-out policy would not have played from the
+        # hand the world dealt it (rollout.policy_misses); 0: no such inference.
+        self.play_penalty = play_penalty
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         legal = view.legal_actions
@@ -125,9 +145,18 @@ class ExpertBot:
         """Each legal action with its estimated expected score for this deal."""
         # Issue 5: the compiled core runs this same loop when numba is importable (not with
         # pure=True or ASCENSEUR_PURE=1); its worlds come from its own seeded generator.
+        bidding = view.phase is Phase.BIDDING
+        nested = self.nested_bids if bidding else self.nested_play
         if not self.pure and fast.enabled():
             return fast.evaluate(
-                view, rng, self.iterations, self.seconds, self.inverse_variance, self.exact_cards
+                view,
+                rng,
+                self.iterations,
+                self.seconds,
+                self.inverse_variance,
+                self.exact_cards,
+                nested,
+                0.0 if bidding else self.play_penalty,
             )
         legal = view.legal_actions
         spec = WorldSpec.of(view)
@@ -137,17 +166,20 @@ class ExpertBot:
         totals = [0.0] * len(legal)
         weights = 0.0
         shown = played_by(view)
-        bidding = view.phase is Phase.BIDDING
         trick = [card.index for _, card in view.trick]
         tricks_left = view.hand_size - len(view.tricks)
         n = view.players
         to_act = (view.dealer + 1) % n if bidding else me
         exact = not bidding and sum(view.hand_counts) <= self.exact_cards
-        finish = solve if exact else playout
+        penalty = 0.0 if bidding else self.play_penalty
+        history = history_of(view)
         for _ in range(worlds):
             hands = sample_world(spec, rng)
             dealt = [hand | cards for hand, cards in zip(hands, shown, strict=True)]
             bids, weight = guess_bids(view, dealt, self.inverse_variance)
+            if penalty > 0.0:
+                misses = policy_misses(dealt, (view.dealer + 1) % n, history, bids, me)
+                weight *= math.exp(-penalty * misses)
             weights += weight
             for i, action in enumerate(legal):
                 if bidding:
@@ -165,7 +197,12 @@ class ExpertBot:
                     bids.copy(),
                     tricks_left,
                 )
-                won = finish(start, first)
+                if exact:
+                    won = solve(start, first)
+                elif nested:
+                    won = playout_nested(start, first, me)
+                else:
+                    won = playout(start, first)
                 totals[i] += weight * deal_score(bids[me], won[me])
             if deadline is not None and time.perf_counter() >= deadline:
                 break

@@ -22,6 +22,7 @@ from ascenseur.core.cards import (
     TRUMP_MASK,
     indices_of,
 )
+from ascenseur.core.scoring import deal_score
 from ascenseur.core.tricks import legal_mask
 
 _TRUMPS = 4
@@ -224,3 +225,131 @@ def playout(position: Position, first: int = -1) -> list[int]:
         else:
             seat = (seat + 1) % n
     return won
+
+
+def playout_nested(position: Position, first: int, me: int) -> list[int]:
+    """:func:`playout`, except that seat ``me`` looks one card ahead at each later decision.
+
+    With a choice to make, ``me`` tries each legal card (in deck order) with a plain
+    :func:`playout` of the same world and keeps the first that scores best for it (rule S1,
+    S2); the other seats keep the "to the bid" policy. A nested Monte Carlo level: the
+    searching seat's own future play is no longer the fixed policy's.
+
+    ``position`` is consumed (its lists are modified): pass a copy to keep it.
+    """
+    hands = position.hands
+    n = len(hands)
+    won = position.tricks_won
+    bids = position.bids
+    seat = position.to_act
+    trick = position.trick
+    led = -1
+    high = 0
+    win_value = -1
+    win_seat = -1
+    leader = (seat - len(trick)) % n
+    for pos, card in enumerate(trick):
+        suit = CARD_SUIT[card]
+        if suit != _EXCUSE and led < 0:
+            led = suit
+        if suit == _TRUMPS and CARD_RANK[card] > high:
+            high = CARD_RANK[card]
+        value = VALUES[led + 1][card]
+        if value > win_value:
+            win_value, win_seat = value, (leader + pos) % n
+    left = position.tricks_left
+    while left:
+        hand = hands[seat]
+        if first >= 0:
+            card, first = first, -1
+        else:
+            legal = legal_mask(hand, len(trick), led, high)
+            if seat == me and legal & (legal - 1):
+                card = _look_ahead(Position(hands, seat, trick, won, bids, left), legal, me)
+            else:
+                card = choose_card(
+                    legal, len(trick), led, win_value, bids[seat] - won[seat], len(trick) == n - 1
+                )
+        hands[seat] = hand ^ (1 << card)
+        trick.append(card)
+        suit = CARD_SUIT[card]
+        if suit != _EXCUSE and led < 0:
+            led = suit
+        if suit == _TRUMPS and CARD_RANK[card] > high:
+            high = CARD_RANK[card]
+        value = VALUES[led + 1][card]
+        if value > win_value:
+            win_value, win_seat = value, seat
+        if len(trick) == n:
+            won[win_seat] += 1
+            seat = win_seat
+            trick.clear()
+            led = -1
+            high = 0
+            win_value = -1
+            left -= 1
+        else:
+            seat = (seat + 1) % n
+    return won
+
+
+def _look_ahead(position: Position, legal: int, me: int) -> int:
+    """The first card of ``legal`` (deck order) whose plain play-out scores best for ``me``."""
+    best = -1
+    best_score = -(10**9)
+    for card in indices_of(legal):
+        won = playout(position.copy(), card)
+        score = deal_score(position.bids[me], won[me])
+        if score > best_score:
+            best, best_score = card, score
+    return best
+
+
+def policy_misses(
+    dealt: list[int], leader: int, history: list[int], bids: list[int], me: int
+) -> int:
+    """How many of the other seats' played cards the "to the bid" policy would not have played.
+
+    ``dealt`` are the hands as dealt in a world, ``leader`` the deal's first leader,
+    ``history`` the cards played so far in order, ``bids`` the real bids. Cards played without
+    a choice, and seat ``me``'s own, are not counted: the fewer misses, the better the world
+    explains the play.
+    """
+    hands = dealt.copy()
+    n = len(hands)
+    won = [0] * n
+    seat = leader
+    trick_len = 0
+    led = -1
+    high = 0
+    win_value = -1
+    win_seat = -1
+    misses = 0
+    for card in history:
+        hand = hands[seat]
+        if seat != me:
+            legal = legal_mask(hand, trick_len, led, high)
+            if legal & (legal - 1):
+                need = bids[seat] - won[seat]
+                if choose_card(legal, trick_len, led, win_value, need, trick_len == n - 1) != card:
+                    misses += 1
+        hands[seat] = hand & ~(1 << card)
+        suit = CARD_SUIT[card]
+        if suit != _EXCUSE and led < 0:
+            led = suit
+        if suit == _TRUMPS and CARD_RANK[card] > high:
+            high = CARD_RANK[card]
+        value = VALUES[led + 1][card]
+        if value > win_value:
+            win_value, win_seat = value, seat
+        trick_len += 1
+        if trick_len == n:
+            won[win_seat] += 1
+            seat = win_seat
+            trick_len = 0
+            led = -1
+            high = 0
+            win_value = -1
+        else:
+            seat = (seat + 1) % n
+    return misses

@@ -7,6 +7,8 @@ compiled modules are imported on first use:
 * :mod:`~ascenseur.fast.rng` — the injected random source (SplitMix64);
 * :mod:`~ascenseur.fast.play` — legal cards, trick winners, scores, the "to the bid" play-out;
 * :mod:`~ascenseur.fast.worlds` — sampling hidden worlds consistent with an observation;
+* :mod:`~ascenseur.fast.nested` — the play-out where the searching seat looks one card ahead;
+* :mod:`~ascenseur.fast.inference` — how well a world explains the play so far;
 * :mod:`~ascenseur.fast.endgame` — exact (max^n) play of the last few cards;
 * :mod:`~ascenseur.fast.search` — the expert's loop: worlds × candidates × play-outs;
 * :mod:`~ascenseur.fast.deals` — whole random deals (the throughput benchmark).
@@ -80,12 +82,16 @@ def evaluate(
     seconds: float | None = None,
     inverse_variance: float = 0.0,
     exact_cards: int = 8,
+    nested: bool = False,
+    play_penalty: float = 0.0,
 ) -> list[tuple[PlayerAction, float]]:
     """The expert's search on the compiled core (see :func:`ascenseur.fast.search.evaluate`)."""
     from ascenseur.fast.search import evaluate as search
 
     warm_up()
-    return search(view, rng, iterations, seconds, inverse_variance, exact_cards)
+    return search(
+        view, rng, iterations, seconds, inverse_variance, exact_cards, nested, play_penalty
+    )
 
 
 __all__ = ["PURE_VARIABLE", "available", "enabled", "evaluate", "warm_up"]

@@ -16,14 +16,16 @@ import time
 import numpy as np
 
 from ascenseur.bots.endgame import EXACT_CARDS
-from ascenseur.bots.expert import LOG_WEIGHT_FLOOR, played_by
+from ascenseur.bots.expert import LOG_WEIGHT_FLOOR, history_of, played_by
 from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec
 from ascenseur.core.actions import Bid, PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.endgame import NODE_FIELDS, solve
+from ascenseur.fast.inference import policy_misses
 from ascenseur.fast.masks import HIGH, RANK, TRUMPS_HIGH, Floats, Int64s, Words, split_all
+from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
 from ascenseur.fast.rng import new_state
 from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, sample_into
@@ -106,6 +108,10 @@ def evaluate_worlds(
     tricks_left: int,
     to_act: int,
     exact: bool,
+    nested: bool,
+    penalty: float,
+    history: Int64s,
+    leader: int,
     totals: Floats,
     weights: Floats,
 ) -> int:
@@ -113,8 +119,11 @@ def evaluate_worlds(
     the worlds' weights to ``weights[0]``.
 
     Candidates are bids when ``bidding``, else card indices. Each world is finished by the
-    play-out, or by the exact endgame search when ``exact``. Returns the worlds played, -1 if
-    no consistent world could be drawn.
+    play-out — nested (the searching seat looking one card ahead) when ``nested`` — or by the
+    exact endgame search when ``exact``. With ``penalty`` > 0, a world's weight is multiplied
+    by exp(-penalty) for each of the other seats' cards in ``history`` (the deal's cards so
+    far, led by ``leader``) that the policy would not have played from its hand. Returns the
+    worlds played, -1 if no consistent world could be drawn.
     """
     n = counts.shape[0]
     me = spec_seat
@@ -130,12 +139,20 @@ def evaluate_worlds(
     wons = np.empty((depth, n), np.int64)
     results = np.empty((depth, n), np.int64)
     nodes = np.empty((depth, NODE_FIELDS), np.int64)
+    scratch_hands = np.empty((n, 2), np.int64)
+    scratch_won = np.empty(n, np.int64)
+    current = np.empty(n, np.int64)
+    dealt = np.empty((n, 2), np.int64)
     for _ in range(worlds):
         if not sample_into(me, own, unseen, counts, allowed, order, state, ATTEMPTS, pool, world):
             return -1
         weight = guess_bids(
             world, shown, known_bids, me, hand_size, inverse_variance, strengths, guessed
         )
+        if penalty > 0.0:
+            dealt[:, :] = world | shown
+            misses = policy_misses(dealt, leader, history, guessed, me, won)
+            weight *= math.exp(-penalty * misses)
         weights[0] += weight
         for i in range(candidates.shape[0]):
             hands[:, :] = world
@@ -148,6 +165,21 @@ def evaluate_worlds(
                 first = candidates[i]
             if exact:
                 solve(hands, to_act, trick, trick.shape[0], won, bids, first, wons, results, nodes)
+            elif nested:
+                playout_nested(
+                    hands,
+                    to_act,
+                    trick,
+                    trick.shape[0],
+                    won,
+                    bids,
+                    tricks_left,
+                    first,
+                    me,
+                    scratch_hands,
+                    scratch_won,
+                    current,
+                )
             else:
                 playout(hands, to_act, trick, trick.shape[0], won, bids, tricks_left, first, no_log)
             totals[i] += weight * deal_score(bids[me], won[me])
@@ -161,6 +193,8 @@ def evaluate(
     seconds: float | None = None,
     inverse_variance: float = 0.0,
     exact_cards: int = EXACT_CARDS,
+    nested: bool = False,
+    play_penalty: float = 0.0,
 ) -> list[tuple[PlayerAction, float]]:
     """Each legal action with its mean score over sampled worlds, as the expert's pure loop.
 
@@ -180,6 +214,7 @@ def evaluate(
     known = np.array([-1 if b is None else b for b in view.bids], np.int64)
     shown = split_all(played_by(view))
     trick = np.array([card.index for _, card in view.trick], np.int64)
+    history = np.array(history_of(view), np.int64)
     tricks_won = np.array(view.tricks_won, np.int64)
     tricks_left = view.hand_size - len(view.tricks)
     to_act = (view.dealer + 1) % n if bidding else me
@@ -212,6 +247,10 @@ def evaluate(
             tricks_left,
             to_act,
             exact,
+            nested,
+            play_penalty,
+            history,
+            (view.dealer + 1) % n,
             totals,
             weights,
         )

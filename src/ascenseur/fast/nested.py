@@ -1,0 +1,148 @@
+"""The nested play-out, compiled: :func:`ascenseur.bots.rollout.playout_nested`.
+
+The deal is finished with the "to the bid" policy for every seat but one: at each of its
+decisions with a choice, the searching seat tries every legal card (deck order) with a plain
+:func:`~ascenseur.fast.play.playout` of the same world and keeps the first that scores best
+for it. ``tests/test_fast_core.py`` keeps it equal to the pure reference.
+"""
+
+from __future__ import annotations
+
+from ascenseur.fast._jit import jit, lowest, popcount
+from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Int64s
+from ascenseur.fast.play import choose_card, deal_score, legal, playout
+
+_TRUMPS = 4
+_EXCUSE = 5
+
+
+@jit
+def _look_ahead(
+    hands: Int64s,
+    seat: int,
+    trick: Int64s,
+    trick_len: int,
+    won: Int64s,
+    bids: Int64s,
+    tricks_left: int,
+    legal_low: int,
+    legal_high: int,
+    scratch_hands: Int64s,
+    scratch_won: Int64s,
+    no_log: Int64s,
+) -> int:
+    """The first legal card (deck order) whose plain play-out scores best for ``seat``."""
+    best = -1
+    best_score = -(10**9)
+    for word_index in range(2):
+        word = legal_low if word_index == 0 else legal_high
+        base = 0 if word_index == 0 else HIGH
+        while word:
+            card = base + lowest(word)
+            word &= word - 1
+            scratch_hands[:, :] = hands
+            scratch_won[:] = won
+            playout(
+                scratch_hands, seat, trick, trick_len, scratch_won, bids, tricks_left, card, no_log
+            )
+            score = deal_score(bids[seat], scratch_won[seat])
+            if score > best_score:
+                best, best_score = card, score
+    return best
+
+
+@jit
+def playout_nested(
+    hands: Int64s,
+    to_act: int,
+    trick: Int64s,
+    trick_len: int,
+    won: Int64s,
+    bids: Int64s,
+    tricks_left: int,
+    first: int,
+    me: int,
+    scratch_hands: Int64s,
+    scratch_won: Int64s,
+    current: Int64s,
+) -> None:
+    """Finish the deal, seat ``me`` looking one card ahead; ``hands`` and ``won`` are
+    updated in place as by :func:`~ascenseur.fast.play.playout`.
+
+    ``scratch_hands`` (n, 2), ``scratch_won`` (n) and ``current`` (n: the trick being played)
+    are scratch arrays.
+    """
+    n = hands.shape[0]
+    no_log = current[:0]
+    seat = to_act
+    led = -1
+    high = 0
+    win_value = -1
+    win_seat = -1
+    leader = (seat - trick_len) % n
+    for position in range(trick_len):
+        card = trick[position]
+        current[position] = card
+        kind = KIND[card]
+        if kind != _EXCUSE and led < 0:
+            led = kind
+        if kind == _TRUMPS and RANK[card] > high:
+            high = RANK[card]
+        value = VALUE[led + 1, card]
+        if value > win_value:
+            win_value, win_seat = value, (leader + position) % n
+    left = tricks_left
+    while left:
+        if first >= 0:
+            card, first = first, -1
+        else:
+            legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], trick_len, led, high)
+            if seat == me and popcount(legal_low) + popcount(legal_high) > 1:
+                card = _look_ahead(
+                    hands,
+                    seat,
+                    current,
+                    trick_len,
+                    won,
+                    bids,
+                    left,
+                    legal_low,
+                    legal_high,
+                    scratch_hands,
+                    scratch_won,
+                    no_log,
+                )
+            else:
+                card = choose_card(
+                    legal_low,
+                    legal_high,
+                    trick_len,
+                    led,
+                    win_value,
+                    bids[seat] - won[seat],
+                    trick_len == n - 1,
+                )
+        if card < HIGH:
+            hands[seat, 0] ^= 1 << card
+        else:
+            hands[seat, 1] ^= 1 << (card - HIGH)
+        current[trick_len] = card
+        kind = KIND[card]
+        if kind != _EXCUSE and led < 0:
+            led = kind
+        if kind == _TRUMPS and RANK[card] > high:
+            high = RANK[card]
+        value = VALUE[led + 1, card]
+        if value > win_value:
+            win_value, win_seat = value, seat
+        trick_len += 1
+        if trick_len == n:
+            won[win_seat] += 1
+            seat = win_seat
+            trick_len = 0
+            led = -1
+            high = 0
+            win_value = -1
+            left -= 1
+        else:
+            seat = (seat + 1) % n
