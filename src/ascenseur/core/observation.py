@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ascenseur.core.actions import BIDS, PLAYS, PlayerAction
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import (
     CARD_RANK,
     CARD_SUIT,
@@ -30,11 +30,9 @@ from ascenseur.core.cards import (
     Card,
     Suit,
     cards_of,
-    indices_of,
 )
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import DealResult, GameState, Phase
-from ascenseur.core.tricks import legal_mask, trick_facts
 
 _TRUMPS = 4
 _EXCUSE = 5
@@ -134,30 +132,43 @@ def observe(state: GameState, seat: int | None) -> Observation:
         raise ValueError(f"seat must be 0…{n - 1} or None for a spectator, not {seat}")
     phase = state.phase
     dealt = phase is Phase.BIDDING or phase is Phase.PLAYING
-    logs = state.deal_logs()
-    cards = logs[-1].cards if dealt else ()
-    winners = state.trick_winners if dealt else ()
+    current = state.current_seat
     first_leader = (state.dealer + 1) % n
-    tricks: list[TrickView] = []
-    for t, winner in enumerate(winners):
-        chunk = cards[t * n : (t + 1) * n]
-        leader = first_leader if t == 0 else winners[t - 1]
-        tricks.append(TrickView(leader, tuple(DECK[i] for i in chunk), winner))
-    hand_mask = state.hand_mask(seat) if seat is not None and dealt else 0
-    legal: tuple[PlayerAction, ...] = ()
-    if seat is not None and seat == state.current_seat:
-        if phase is Phase.BIDDING:
-            legal = tuple(BIDS[v] for v in state.legal_bids())
-        else:
-            trick_cards = [c.index for _, c in state.trick]
-            led, high = trick_facts(trick_cards)
-            mask = legal_mask(hand_mask, len(trick_cards), led, high)
-            legal = tuple(PLAYS[i] for i in indices_of(mask))
-    held = len(cards) // n if dealt else 0
-    counts = tuple(
-        state.hand_size - held - (1 if dealt and _has_played_current(state, s) else 0)
-        for s in range(n)
+    if not dealt:
+        # Waiting for a deal, or over: no hand, no bid, no card of the coming deal yet.
+        return Observation(
+            rules=state.rules,
+            seat=seat,
+            phase=phase,
+            deal_index=state.deal_index,
+            hand_size=state.hand_size,
+            dealer=state.dealer,
+            current_seat=current,
+            hand=(),
+            hand_counts=(0,) * n,
+            bids=(None,) * n,
+            leader=None,
+            trick=(),
+            tricks=(),
+            tricks_won=(0,) * n,
+            facts=(SeatFacts(),) * n,
+            totals=state.totals,
+            results=state.results,
+            legal_actions=(),
+        )
+    cards = state.played_indices
+    winners = state.trick_winners
+    tricks = tuple(
+        TrickView(
+            first_leader if t == 0 else winners[t - 1],
+            tuple(DECK[i] for i in cards[t * n : (t + 1) * n]),
+            winner,
+        )
+        for t, winner in enumerate(winners)
     )
+    hand_mask = state.hand_mask(seat) if seat is not None else 0
+    # Only the seat to act gets its legal actions, from the state's one legality function.
+    legal = tuple(state.legal_actions()) if seat is not None and seat == current else ()
     return Observation(
         rules=state.rules,
         seat=seat,
@@ -165,23 +176,20 @@ def observe(state: GameState, seat: int | None) -> Observation:
         deal_index=state.deal_index,
         hand_size=state.hand_size,
         dealer=state.dealer,
-        current_seat=state.current_seat,
+        current_seat=current,
         hand=tuple(cards_of(hand_mask)),
-        hand_counts=counts if dealt else (0,) * n,
-        bids=state.bids if dealt else (None,) * n,
+        # How many cards each seat holds is public (everyone counts the cards played).
+        hand_counts=tuple(state.hand_mask(s).bit_count() for s in range(n)),
+        bids=state.bids,
         leader=state.leader,
         trick=state.trick,
-        tricks=tuple(tricks),
-        tricks_won=state.tricks_won if dealt else (0,) * n,
+        tricks=tricks,
+        tricks_won=state.tricks_won,
         facts=deduce_facts(n, first_leader, cards, winners),
         totals=state.totals,
         results=state.results,
         legal_actions=legal,
     )
-
-
-def _has_played_current(state: GameState, seat: int) -> bool:
-    return any(s == seat for s, _ in state.trick)
 
 
 def deduce_facts(

@@ -300,6 +300,11 @@ class GameState:
         return tuple(DECK[i] for i in self._played)
 
     @property
+    def played_indices(self) -> tuple[int, ...]:
+        """The deck indices of :attr:`played`, in order."""
+        return tuple(self._played)
+
+    @property
     def trick_winners(self) -> tuple[int, ...]:
         """The winner of each finished trick of the current deal."""
         return tuple(self._trick_winners)
