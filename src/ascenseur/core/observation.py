@@ -134,30 +134,9 @@ def observe(state: GameState, seat: int | None) -> Observation:
     dealt = phase is Phase.BIDDING or phase is Phase.PLAYING
     current = state.current_seat
     first_leader = (state.dealer + 1) % n
-    if not dealt:
-        # Waiting for a deal, or over: no hand, no bid, no card of the coming deal yet.
-        return Observation(
-            rules=state.rules,
-            seat=seat,
-            phase=phase,
-            deal_index=state.deal_index,
-            hand_size=state.hand_size,
-            dealer=state.dealer,
-            current_seat=current,
-            hand=(),
-            hand_counts=(0,) * n,
-            bids=(None,) * n,
-            leader=None,
-            trick=(),
-            tricks=(),
-            tricks_won=(0,) * n,
-            facts=(SeatFacts(),) * n,
-            totals=state.totals,
-            results=state.results,
-            legal_actions=(),
-        )
-    cards = state.played_indices
-    winners = state.trick_winners
+    # Waiting for a deal, or over: no hand, no bid, no card of the coming deal yet.
+    cards = state.played_indices if dealt else ()
+    winners = state.trick_winners if dealt else ()
     tricks = tuple(
         TrickView(
             first_leader if t == 0 else winners[t - 1],
@@ -166,7 +145,7 @@ def observe(state: GameState, seat: int | None) -> Observation:
         )
         for t, winner in enumerate(winners)
     )
-    hand_mask = state.hand_mask(seat) if seat is not None else 0
+    hand_mask = state.hand_mask(seat) if seat is not None and dealt else 0
     # Only the seat to act gets its legal actions, from the state's one legality function.
     legal = tuple(state.legal_actions()) if seat is not None and seat == current else ()
     return Observation(
@@ -179,12 +158,12 @@ def observe(state: GameState, seat: int | None) -> Observation:
         current_seat=current,
         hand=tuple(cards_of(hand_mask)),
         # How many cards each seat holds is public (everyone counts the cards played).
-        hand_counts=tuple(state.hand_mask(s).bit_count() for s in range(n)),
-        bids=state.bids,
+        hand_counts=tuple(state.hand_mask(s).bit_count() for s in range(n)) if dealt else (0,) * n,
+        bids=state.bids if dealt else (None,) * n,
         leader=state.leader,
-        trick=state.trick,
+        trick=state.trick if dealt else (),
         tricks=tricks,
-        tricks_won=state.tricks_won,
+        tricks_won=state.tricks_won if dealt else (0,) * n,
         facts=deduce_facts(n, first_leader, cards, winners),
         totals=state.totals,
         results=state.results,
