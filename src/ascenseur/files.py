@@ -1,10 +1,32 @@
-"""Writing files so that a crash never leaves a half-written one."""
+"""Game files: records read with their faults located, written so that a crash never leaves
+a half-written one."""
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
+
+from ascenseur.core.errors import RecordError
+from ascenseur.core.record import replay
+from ascenseur.core.state import GameState
+
+
+def read_record(path: Path) -> tuple[GameState, tuple[str, ...] | None]:
+    """Read and replay the record in ``path``: the state it reaches and its seat names.
+
+    Raises :class:`RecordError`, naming the file, if it is not a valid record; ``OSError``
+    if it cannot be read.
+    """
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise RecordError(f"{path} is not a game record: {err}", code="bad-json") from None
+    try:
+        return replay(data)
+    except RecordError as err:
+        raise RecordError(f"{path}: {err}", code=err.code) from None
 
 
 def write_text_atomic(path: Path, text: str) -> None:

@@ -44,7 +44,7 @@ from ascenseur.core.record import dumps, record_of, replay
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import DealResult, GameState, Phase
 from ascenseur.core.tricks import trick_winner
-from ascenseur.files import write_text_atomic
+from ascenseur.files import read_record, write_text_atomic
 
 #: Seat names in a record that start with this are bots (``bot:expert``); the rest are people.
 BOT_PREFIX = "bot:"
@@ -212,14 +212,7 @@ class Session:
     @classmethod
     def resume(cls, path: Path, *, seed: int | None = None) -> Session:
         """Go on with the game saved in ``path`` (an ``ascenseur-record/1`` file)."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as err:
-            raise RecordError(f"{path} is not a game record: {err}", code="bad-json") from None
-        try:
-            state, seats = replay(data)
-        except RecordError as err:
-            raise RecordError(f"{path}: {err}", code=err.code) from None
+        state, seats = read_record(path)
         if seats is None:
             raise RecordError(f"{path} names no seats: cannot tell who is the person playing")
         people = [seat for seat, name in enumerate(seats) if not name.startswith(BOT_PREFIX)]

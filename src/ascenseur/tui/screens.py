@@ -16,7 +16,24 @@ from ascenseur.tui.messages import tr
 from ascenseur.tui.render import ranking, score_sheet
 
 
-class ScoreScreen(ModalScreen[None]):
+class _GameScreen(ModalScreen[None]):
+    """A screen over the game's results: the deals, the totals, the seats' names."""
+
+    def __init__(
+        self,
+        results: Sequence[DealResult],
+        totals: Sequence[int],
+        seats: Sequence[str],
+        lang: Language,
+    ) -> None:
+        super().__init__()
+        self.results = tuple(results)
+        self.totals = tuple(totals)
+        self.seats = tuple(seats)
+        self.lang: Language = lang
+
+
+class ScoreScreen(_GameScreen):
     """Every finished deal: bids, tricks and points of every seat, and running totals."""
 
     DEFAULT_CSS = """
@@ -32,19 +49,6 @@ class ScoreScreen(ModalScreen[None]):
         Binding("escape,s,q,enter,space", "close", show=False),
     ]
 
-    def __init__(
-        self,
-        results: Sequence[DealResult],
-        totals: Sequence[int],
-        seats: Sequence[str],
-        lang: Language,
-    ) -> None:
-        super().__init__()
-        self.results = tuple(results)
-        self.totals = tuple(totals)
-        self.seats = tuple(seats)
-        self.lang: Language = lang
-
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = tr(self.lang, "scores_title")
@@ -59,7 +63,7 @@ class ScoreScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class RankingScreen(ModalScreen[None]):
+class RankingScreen(_GameScreen):
     """The end of the game: the ranking, and who wins (a shared win said as such)."""
 
     DEFAULT_CSS = """
@@ -75,19 +79,6 @@ class RankingScreen(ModalScreen[None]):
         Binding("s", "scores", show=False),
         Binding("q,escape,enter,space", "app.quit", show=False),
     ]
-
-    def __init__(
-        self,
-        results: Sequence[DealResult],
-        totals: Sequence[int],
-        seats: Sequence[str],
-        lang: Language,
-    ) -> None:
-        super().__init__()
-        self.results = tuple(results)
-        self.totals = tuple(totals)
-        self.seats = tuple(seats)
-        self.lang: Language = lang
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:

@@ -7,18 +7,16 @@ what a position shows; :func:`listing` writes the whole record as text.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ascenseur.core.actions import Action, Bid, Deal, Play
 from ascenseur.core.cards import DECK, Card, Language
-from ascenseur.core.errors import RecordError
-from ascenseur.core.record import replay
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import DealLog, DealResult, GameState, Phase
 from ascenseur.core.tricks import trick_winner
+from ascenseur.files import read_record
 from ascenseur.tui.messages import count, tr
 from ascenseur.tui.words import dealt_line, ranking_lines, score_lines, seat_name, sort_hand
 
@@ -65,14 +63,7 @@ class Timeline:
     @staticmethod
     def load(path: Path) -> tuple[Timeline, tuple[str, ...] | None]:
         """The timeline of a record file and its seat names; RecordError if it is not one."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as err:
-            raise RecordError(f"{path} is not a game record: {err}", code="bad-json") from None
-        try:
-            state, seats = replay(data)
-        except RecordError as err:
-            raise RecordError(f"{path}: {err}", code=err.code) from None
+        state, seats = read_record(path)
         return Timeline(state.rules, state.first_dealer, state.history), seats
 
     @property
