@@ -10,6 +10,7 @@ position. The whole module is skipped when numba is not installed.
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterator
 
@@ -41,7 +42,9 @@ from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
 from ascenseur.fast.rng import new_state
 
-POSITIONS = 100_000
+#: Positions of the big differential test: 100,000 in CI; ``benchmarks/fast_differential.py``
+#: sets ASCENSEUR_DIFF_POSITIONS to run a million.
+POSITIONS = int(os.environ.get("ASCENSEUR_DIFF_POSITIONS", "100000"))
 NO_LOG = np.empty(0, np.int64)
 CONFIGS = [(n, k) for n in range(2, 11) for k in range(1, 78 // n + 1)]
 
