@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 
-from ascenseur.bots.base import Budget
+import pytest
+
+from ascenseur.bots.base import Budget, make_bot
 from ascenseur.bots.expert import ExpertBot, guess_bids, played_by, strength
+from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import BIDS, Deal, Play
 from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.observation import observe
@@ -88,3 +91,29 @@ def test_expert_cannot_peek_at_hidden_cards() -> None:
         view = observe(state, 0)
         choices.append(ExpertBot(Budget(iterations=200), pure=True).choose(view, random.Random(5)))
     assert choices[0] == choices[1]
+
+
+def test_bids_get_bid_factor_times_the_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bid is searched over bid_factor times the worlds of a card, on the pure path."""
+    from ascenseur.bots import expert as expert_module
+
+    drawn = 0
+
+    def counting(spec: WorldSpec, rng: random.Random) -> list[int]:
+        nonlocal drawn
+        drawn += 1
+        return sample_world(spec, rng)
+
+    monkeypatch.setattr(expert_module, "sample_world", counting)
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    _dealt(state, ["S1 S2 S3", "T19 T20 T21", "H1 H2 H3"])
+    view = observe(state, 1)  # seat 1 bids first: 0, 1, 2 or 3
+    ExpertBot(Budget(iterations=40), pure=True, bid_factor=3.0).evaluate(view, random.Random(1))
+    assert drawn == 120 // 4
+
+
+def test_expert_pure_is_the_reference_search() -> None:
+    bot = make_bot("expert-pure", Budget(iterations=30))
+    assert isinstance(bot, ExpertBot)
+    assert bot.pure
+    assert bot.name == "expert-pure"

@@ -488,7 +488,7 @@ def test_fast_search_scores_the_pure_loops_worlds_identically(
         fast_scores = fast.evaluate(
             view,
             random.Random(number),
-            60,
+            pure_bot.bid_iterations if bidding else pure_bot.iterations,
             None,
             pure_bot.inverse_variance,
             pure_bot.exact_cards,

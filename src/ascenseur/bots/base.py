@@ -17,15 +17,17 @@ class Budget:
     """How much a searching bot may think per decision: iterations and/or seconds.
 
     ``iterations`` (e.g. sampled worlds or rollouts) keeps a bot deterministic given its seed;
-    ``seconds`` caps the wall-clock time. None means no limit of that kind; bots that do not
-    search ignore the budget.
+    ``seconds`` caps the wall-clock time (None: no limit). ``iterations`` None means the bot's
+    own default number (the expert: 3000 play-outs; openspiel-ismcts: 1000 simulations); bots
+    that do not search ignore the budget.
     """
 
     iterations: int | None = None
     seconds: float | None = None
 
 
-DEFAULT_BUDGET = Budget(iterations=1000)
+#: No budget given: each searching bot thinks as much as its own default.
+DEFAULT_BUDGET = Budget()
 
 
 class Bot(Protocol):

@@ -69,7 +69,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=positive,
         default=None,
         metavar="N",
-        help=f"search iterations per decision ({DEFAULT_BUDGET.iterations} if no budget is given)",
+        help="search iterations per decision (each bot's own default: expert 3000 play-outs, "
+        "openspiel-ismcts 1000 simulations)",
     )
     parser.add_argument(
         "--budget-seconds",
