@@ -8,7 +8,7 @@ is a function of the world.
 
 from __future__ import annotations
 
-from ascenseur.bots.rollout import VALUES, Position
+from ascenseur.bots.rollout import VALUES, Position, trick_state
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, indices_of
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.tricks import legal_mask
@@ -32,15 +32,7 @@ def solve(position: Position, first: int = -1) -> list[int]:
     hands = position.hands.copy()
     n = len(hands)
     trick = position.trick
-    led = -1
-    high = 0
-    win_value = -1
-    win_seat = -1
-    leader = (position.to_act - len(trick)) % n
-    for pos, card in enumerate(trick):
-        led, high, win_value, win_seat = _step(
-            card, (leader + pos) % n, led, high, win_value, win_seat
-        )
+    led, high, win_value, win_seat = trick_state(trick, position.to_act, n)
     return _search(
         hands,
         position.to_act,

@@ -18,8 +18,6 @@ from ascenseur.core.cards import (
     CARD_SUIT,
     DECK_SIZE,
     EXCUSE_INDEX,
-    SUIT_MASKS,
-    TRUMP_MASK,
     indices_of,
 )
 from ascenseur.core.scoring import deal_score
@@ -76,68 +74,6 @@ def choose_card(legal: int, trick_len: int, led: int, win_value: int, need: int,
     return pick(winners, key=values.__getitem__)
 
 
-def top_value(hand: int, led: int) -> int:
-    """The strongest value ``hand`` can put in a trick of led kind ``led`` (-1: none)."""
-    if led < _TRUMPS:
-        follow = hand & SUIT_MASKS[led]
-        if follow:
-            return CARD_RANK[follow.bit_length() - 1]
-    trumps = hand & TRUMP_MASK
-    if trumps:
-        return 100 + CARD_RANK[trumps.bit_length() - 1]
-    return -1
-
-
-def choose_card_informed(
-    hands: list[int], seat: int, legal: int, trick_len: int, led: int, win_value: int, need: int
-) -> int:
-    """The "to the bid" policy of a seat that sees every hand (the world is known).
-
-    Short of its bid, it plays the cheapest card that no later seat can beat (leading: that
-    no other seat can beat), else its lowest card; with its bid made, it plays the highest
-    card that loses for sure, else the Excuse, else its lowest card.
-    """
-    cards = indices_of(legal)
-    if len(cards) == 1:
-        return cards[0]
-    n = len(hands)
-    later = [hands[(seat + i) % n] for i in range(1, n - trick_len)]
-    plain = [c for c in cards if c != EXCUSE_INDEX] or cards
-    if trick_len == 0:
-        safe = []
-        beaten = []
-        for c in plain:
-            kind = CARD_SUIT[c]
-            value = VALUES[0][c]
-            if any(top_value(h, kind) > value for h in later):
-                beaten.append(c)
-            else:
-                safe.append(c)
-        if need > 0:
-            if safe:
-                return min(safe, key=VALUES[0].__getitem__)
-            return min(plain, key=VALUES[0].__getitem__)
-        if beaten:
-            return max(beaten, key=VALUES[0].__getitem__)
-        if legal >> EXCUSE_INDEX & 1:
-            return EXCUSE_INDEX
-        return min(plain, key=VALUES[0].__getitem__)
-    values = VALUES[led + 1]
-    if need > 0:
-        winners = sorted((c for c in plain if values[c] > win_value), key=values.__getitem__)
-        for c in winners:
-            kind = led if led >= 0 else CARD_SUIT[c]
-            if all(top_value(h, kind) < values[c] for h in later):
-                return c
-        return min(plain, key=lambda c: (values[c], CARD_RANK[c]))
-    losers = [c for c in plain if values[c] <= win_value]
-    if losers:
-        return max(losers, key=lambda c: (values[c], CARD_RANK[c]))
-    if legal >> EXCUSE_INDEX & 1:
-        return EXCUSE_INDEX
-    return min(plain, key=values.__getitem__)
-
-
 @dataclass(slots=True)
 class Position:
     """A deal in progress with every hand known: what a play-out starts from."""
@@ -160,7 +96,27 @@ class Position:
         )
 
 
-INFORMED = False
+def trick_state(trick: list[int], to_act: int, players: int) -> tuple[int, int, int, int]:
+    """``(led, high trump, winning value, winning seat)`` of the trick in progress.
+
+    ``trick`` holds its cards in play order and ``to_act`` is the seat to play next; an empty
+    trick gives ``(-1, 0, -1, -1)``.
+    """
+    led = -1
+    high = 0
+    win_value = -1
+    win_seat = -1
+    leader = (to_act - len(trick)) % players
+    for pos, card in enumerate(trick):
+        suit = CARD_SUIT[card]
+        if suit != _EXCUSE and led < 0:
+            led = suit
+        if suit == _TRUMPS and CARD_RANK[card] > high:
+            high = CARD_RANK[card]
+        value = VALUES[led + 1][card]
+        if value > win_value:
+            win_value, win_seat = value, (leader + pos) % players
+    return led, high, win_value, win_seat
 
 
 def playout(position: Position, first: int = -1) -> list[int]:
@@ -174,20 +130,7 @@ def playout(position: Position, first: int = -1) -> list[int]:
     bids = position.bids
     seat = position.to_act
     trick = position.trick
-    led = -1
-    high = 0
-    win_value = -1
-    win_seat = -1
-    leader = (seat - len(trick)) % n
-    for pos, card in enumerate(trick):
-        suit = CARD_SUIT[card]
-        if suit != _EXCUSE and led < 0:
-            led = suit
-        if suit == _TRUMPS and CARD_RANK[card] > high:
-            high = CARD_RANK[card]
-        value = VALUES[led + 1][card]
-        if value > win_value:
-            win_value, win_seat = value, (leader + pos) % n
+    led, high, win_value, win_seat = trick_state(trick, seat, n)
     trick_len = len(trick)
     left = position.tricks_left
     while left:
@@ -196,14 +139,9 @@ def playout(position: Position, first: int = -1) -> list[int]:
             card, first = first, -1
         else:
             legal = legal_mask(hand, trick_len, led, high)
-            if INFORMED:
-                card = choose_card_informed(
-                    hands, seat, legal, trick_len, led, win_value, bids[seat] - won[seat]
-                )
-            else:
-                card = choose_card(
-                    legal, trick_len, led, win_value, bids[seat] - won[seat], trick_len == n - 1
-                )
+            card = choose_card(
+                legal, trick_len, led, win_value, bids[seat] - won[seat], trick_len == n - 1
+            )
         hands[seat] = hand ^ (1 << card)
         suit = CARD_SUIT[card]
         if suit != _EXCUSE and led < 0:
@@ -243,20 +181,7 @@ def playout_nested(position: Position, first: int, me: int) -> list[int]:
     bids = position.bids
     seat = position.to_act
     trick = position.trick
-    led = -1
-    high = 0
-    win_value = -1
-    win_seat = -1
-    leader = (seat - len(trick)) % n
-    for pos, card in enumerate(trick):
-        suit = CARD_SUIT[card]
-        if suit != _EXCUSE and led < 0:
-            led = suit
-        if suit == _TRUMPS and CARD_RANK[card] > high:
-            high = CARD_RANK[card]
-        value = VALUES[led + 1][card]
-        if value > win_value:
-            win_value, win_seat = value, (leader + pos) % n
+    led, high, win_value, win_seat = trick_state(trick, seat, n)
     left = position.tricks_left
     while left:
         hand = hands[seat]
