@@ -8,8 +8,8 @@ is a function of the world.
 
 from __future__ import annotations
 
-from ascenseur.bots.rollout import VALUES, Position, trick_state
-from ascenseur.core.cards import CARD_RANK, CARD_SUIT, indices_of
+from ascenseur.bots.rollout import Position, trick_state, trick_step
+from ascenseur.core.cards import indices_of
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.tricks import legal_mask
 
@@ -47,20 +47,6 @@ def solve(position: Position, first: int = -1) -> list[int]:
     )
 
 
-def _step(
-    card: int, seat: int, led: int, high: int, win_value: int, win_seat: int
-) -> tuple[int, int, int, int]:
-    suit = CARD_SUIT[card]
-    if suit != _EXCUSE and led < 0:
-        led = suit
-    if suit == _TRUMPS and CARD_RANK[card] > high:
-        high = CARD_RANK[card]
-    value = VALUES[led + 1][card]
-    if value > win_value:
-        return led, high, value, seat
-    return led, high, win_value, win_seat
-
-
 def _search(
     hands: list[int],
     seat: int,
@@ -82,7 +68,7 @@ def _search(
     best_score = -(10**9)
     for card in cards:
         hands[seat] = hand ^ (1 << card)
-        nled, nhigh, nvalue, nseat = _step(card, seat, led, high, win_value, win_seat)
+        nled, nhigh, nvalue, nseat = trick_step(card, seat, led, high, win_value, win_seat)
         if trick_len + 1 == n:
             after = won.copy()
             after[nseat] += 1

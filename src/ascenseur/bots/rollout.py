@@ -102,20 +102,25 @@ def trick_state(trick: list[int], to_act: int, players: int) -> tuple[int, int, 
     ``trick`` holds its cards in play order and ``to_act`` is the seat to play next; an empty
     trick gives ``(-1, 0, -1, -1)``.
     """
-    led = -1
-    high = 0
-    win_value = -1
-    win_seat = -1
+    state = (-1, 0, -1, -1)
     leader = (to_act - len(trick)) % players
     for pos, card in enumerate(trick):
-        suit = CARD_SUIT[card]
-        if suit != _EXCUSE and led < 0:
-            led = suit
-        if suit == _TRUMPS and CARD_RANK[card] > high:
-            high = CARD_RANK[card]
-        value = VALUES[led + 1][card]
-        if value > win_value:
-            win_value, win_seat = value, (leader + pos) % players
+        state = trick_step(card, (leader + pos) % players, *state)
+    return state
+
+
+def trick_step(
+    card: int, seat: int, led: int, high: int, win_value: int, win_seat: int
+) -> tuple[int, int, int, int]:
+    """The trick state after ``seat`` plays ``card`` (see :func:`trick_state`)."""
+    suit = CARD_SUIT[card]
+    if suit != _EXCUSE and led < 0:
+        led = suit
+    if suit == _TRUMPS and CARD_RANK[card] > high:
+        high = CARD_RANK[card]
+    value = VALUES[led + 1][card]
+    if value > win_value:
+        return led, high, value, seat
     return led, high, win_value, win_seat
 
 
