@@ -6,8 +6,14 @@ import random
 
 import pytest
 
-from ascenseur.bots.base import Budget, make_bot
-from ascenseur.bots.expert import ExpertBot, guess_bids, played_by, strength
+from ascenseur.bots.base import UNBOUNDED, Budget, make_bot
+from ascenseur.bots.expert import (
+    DEFAULT_ITERATIONS,
+    ExpertBot,
+    guess_bids,
+    played_by,
+    strength,
+)
 from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import BIDS, Deal, Play
 from ascenseur.core.cards import Card, mask_of
@@ -117,3 +123,26 @@ def test_expert_pure_is_the_reference_search() -> None:
     assert isinstance(bot, ExpertBot)
     assert bot.pure
     assert bot.name == "expert-pure"
+
+
+def test_a_budget_in_seconds_alone_lets_the_clock_decide() -> None:
+    """Equal-time comparisons: ``--budget-seconds`` without iterations means "as many
+    play-outs as the time allows", not the default 3000 cut short."""
+    assert Budget().iterations_or(3000) == 3000
+    assert Budget(iterations=7, seconds=1.0).iterations_or(3000) == 7
+    assert Budget(seconds=0.5).iterations_or(3000) == UNBOUNDED
+    assert ExpertBot(Budget(seconds=0.5)).iterations == UNBOUNDED
+    assert ExpertBot(Budget()).iterations == DEFAULT_ITERATIONS
+
+
+@pytest.mark.parametrize("pure", [True, False])
+def test_a_zero_second_budget_still_decides_legally(pure: bool) -> None:
+    """The deadline is checked after each world (each chunk, compiled): at least one
+    world is searched, so even a budget that is already spent gives a legal card."""
+    state = GameState.single_deal(Rules(players=4, max_cards=6), deal_index=5, dealer=3)
+    state.deal(random.Random(4))
+    while state.phase.name == "BIDDING":
+        state.apply(state.legal_actions()[0])
+    view = observe(state, state.current_seat)
+    action = ExpertBot(Budget(seconds=0.0), pure=pure).choose(view, random.Random(2))
+    assert action in view.legal_actions

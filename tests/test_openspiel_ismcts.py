@@ -12,10 +12,16 @@ np = pytest.importorskip("numpy")
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
 from ascenseur.bots import REGISTRY, Budget, make_bot  # noqa: E402
-from ascenseur.core.observation import observe  # noqa: E402
+from ascenseur.bots.base import UNBOUNDED  # noqa: E402
+from ascenseur.core.actions import Bid  # noqa: E402
+from ascenseur.core.observation import (  # noqa: E402
+    Observation,
+    observe,
+)
 from ascenseur.core.rules import Rules  # noqa: E402
 from ascenseur.core.state import GameState  # noqa: E402
 from ascenseur.openspiel import game as _game  # noqa: E402, F401  (registers the game)
+from ascenseur.openspiel.bot import IsmctsBot, TimedIsmcts  # noqa: E402
 
 
 def test_openspiel_ismcts_plays_a_whole_small_game() -> None:
@@ -74,3 +80,46 @@ def test_arena_bot_decides_the_same_from_the_same_seed() -> None:
     picks = {make_bot("openspiel-ismcts", Budget(iterations=30)).choose(view, random.Random(3))}
     picks.add(make_bot("openspiel-ismcts", Budget(iterations=30)).choose(view, random.Random(3)))
     assert len(picks) == 1
+
+
+def _four_card_view() -> Observation:
+    state = GameState.single_deal(Rules(players=4, max_cards=4), deal_index=3, dealer=0)
+    state.deal(random.Random(8))
+    return observe(state, state.current_seat)
+
+
+def test_ismcts_runs_exactly_its_simulations_without_a_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    runs: list[int] = []
+    original = TimedIsmcts.sample_root_state
+
+    def counting(self: TimedIsmcts, state: object) -> object:
+        runs.append(1)  # one root sample per simulation
+        return original(self, state)
+
+    monkeypatch.setattr(TimedIsmcts, "sample_root_state", counting)
+    action = make_bot("openspiel-ismcts", Budget(iterations=25)).choose(
+        _four_card_view(), random.Random(1)
+    )
+    assert len(runs) == 25
+    assert isinstance(action, Bid)
+
+
+def test_ismcts_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A spent time budget stops the search as soon as the root has a policy (two
+    simulations: the first only expands it); with seconds alone only the clock limits."""
+    runs: list[int] = []
+    original = TimedIsmcts.sample_root_state
+
+    def counting(self: TimedIsmcts, state: object) -> object:
+        runs.append(1)  # one root sample per simulation
+        return original(self, state)
+
+    monkeypatch.setattr(TimedIsmcts, "sample_root_state", counting)
+    bot = make_bot("openspiel-ismcts", Budget(seconds=0.0))
+    assert isinstance(bot, IsmctsBot)
+    assert bot.simulations == UNBOUNDED
+    view = _four_card_view()
+    assert bot.choose(view, random.Random(1)) in view.legal_actions
+    assert len(runs) == 2

@@ -11,19 +11,30 @@ from ascenseur.core.actions import Bid, Play
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import Observation
 
+#: "As many iterations as the time allows" (a budget with seconds and no iterations).
+UNBOUNDED = 1 << 40
+
 
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much a searching bot may think per decision: iterations and/or seconds.
 
     ``iterations`` (e.g. sampled worlds or rollouts) keeps a bot deterministic given its seed;
-    ``seconds`` caps the wall-clock time (None: no limit). ``iterations`` None means the bot's
-    own default number (the expert: 3000 play-outs; openspiel-ismcts: 1000 simulations); bots
-    that do not search ignore the budget.
+    ``seconds`` caps the wall-clock time (None: no limit). With neither, a searching bot uses
+    its own default number of iterations (the expert: 3000 play-outs; openspiel-ismcts: 1000
+    simulations); with ``seconds`` alone it searches until the time is up (that is how bots
+    are compared at equal time). Bots that do not search ignore the budget.
     """
 
     iterations: int | None = None
     seconds: float | None = None
+
+    def iterations_or(self, default: int) -> int:
+        """The iterations to run: the budget's own, else unbounded when only ``seconds`` is
+        set (the clock decides), else the bot's ``default``."""
+        if self.iterations is not None:
+            return self.iterations
+        return UNBOUNDED if self.seconds is not None else default
 
 
 #: No budget given: each searching bot thinks as much as its own default.

@@ -122,7 +122,7 @@ class ExpertBot:
         play_penalty: float = 0.0,
         bid_factor: float = BID_FACTOR,
     ) -> None:
-        self.iterations = budget.iterations if budget.iterations is not None else DEFAULT_ITERATIONS
+        self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
         self.bid_iterations = max(1, round(self.iterations * bid_factor))
         self.seconds = budget.seconds

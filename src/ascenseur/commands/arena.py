@@ -77,7 +77,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=positive_float,
         default=None,
         metavar="T",
-        help="seconds per decision (no limit)",
+        help="seconds per decision (no limit); alone, searching bots think until the time "
+        "is up (equal-time comparisons)",
     )
     parser.add_argument(
         "--jobs",

@@ -409,14 +409,15 @@ class GameState:
     def apply(self, action: Action) -> None:
         """Apply ``action`` after checking it; raises :class:`IllegalAction` saying why not."""
         if type(action) is Play and self._phase is Phase.PLAYING:
-            # The common case, checked by the one legality function without the detour
-            # through _check; anything it does not accept goes there for the explanation.
+            # The common case, checked by the one legality function (its mask cached by
+            # legal_actions) without the detour through _check; anything it does not accept
+            # goes there for the explanation.
             index = action.card.index
-            if (
-                legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
-                >> (index)
-                & 1
-            ):
+            mask = self._legal
+            if mask < 0:
+                mask = legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+                self._legal = mask
+            if mask >> index & 1:
                 self.play_unchecked(index)
                 return
         self._check(action)
@@ -462,13 +463,7 @@ class GameState:
 
     def _deal_indices(self, hands: list[list[int]], action: Deal | None) -> None:
         n = self._n
-        masks = [0] * n
-        for seat, hand in enumerate(hands):
-            mask = 0
-            for index in hand:
-                mask |= 1 << index
-            masks[seat] = mask
-        self._hands = masks
+        self._hands = [sum([1 << index for index in hand]) for hand in hands]
         self._dealt = [tuple(h) for h in hands]
         self._bids = [-1] * n
         self._bid_count = 0
@@ -485,7 +480,7 @@ class GameState:
         self._to_act = (self._dealer + 1) % n
         self._leader = self._to_act
         if action is None:
-            action = Deal(tuple(tuple(DECK[i] for i in h) for h in hands))
+            action = Deal(tuple([tuple([DECK[i] for i in h]) for h in hands]))
         self._history.append(action)
 
     def bid_unchecked(self, value: int) -> None:

@@ -9,13 +9,16 @@ bot's random stream); the first draw only gives it a root to start from.
 
 It is OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) with random
 roll-outs: the C++ ``pyspiel.ISMCTSBot`` crashes on Python games in open_spiel 2.0.2.
-``budget.iterations`` is the number of simulations per decision; ``budget.seconds`` is not
-supported by that implementation and is ignored.
+``budget.iterations`` is the number of simulations per decision and ``budget.seconds`` a
+wall-clock limit checked between simulations (at least two run: the first only expands the
+root); ``seconds`` alone
+means "as many simulations as the time allows", for comparisons at equal time.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from functools import cache
 from typing import Any
 
@@ -36,6 +39,8 @@ from ascenseur.openspiel.state import state_of
 #: UCT exploration constant. Returns are raw deal scores (−k…2k+3), not the [−1, 1] that
 #: OpenSpiel's usual 2 assumes; 4 is a middling, untuned choice.
 UCT_C = 4.0
+#: Simulations per decision when the budget names neither iterations nor seconds.
+DEFAULT_SIMULATIONS = 1000
 
 
 @cache
@@ -53,13 +58,41 @@ def deal_game(rules: Rules, deal: int, first_dealer: int) -> Any:
     )
 
 
+class TimedIsmcts(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's ISMCTS with a deadline: its search loop, stopped when the time is up.
+
+    ``run_search`` is OpenSpiel's own (open_spiel 2.0.2) with the loop's bound changed from
+    "max_simulations" to "max_simulations or the deadline, whichever comes first".
+    """
+
+    seconds: float | None = None
+
+    def run_search(self, state: Any) -> Any:
+        self.reset()
+        legal_actions = state.legal_actions()
+        if len(legal_actions) == 1:
+            return [(legal_actions[0], 1.0)]
+        self._root_node = self.create_new_node(state)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while done < self._max_simulations:
+            self.run_simulation(self.sample_root_state(state))
+            done += 1
+            # The first simulation only expands the root: a policy needs one more.
+            spent = deadline is not None and time.perf_counter() >= deadline
+            if spent and self._root_node.total_visits > 0:
+                break
+        return self.get_final_policy(state, self._root_node)
+
+
 class IsmctsBot:
     """OpenSpiel's ISMCTS with random roll-outs, searching the current deal."""
 
     name = "openspiel-ismcts"
 
     def __init__(self, budget: Budget = DEFAULT_BUDGET) -> None:
-        self.simulations = budget.iterations or DEFAULT_BUDGET.iterations or 1000
+        self.simulations = budget.iterations_or(DEFAULT_SIMULATIONS)
+        self.seconds = budget.seconds
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         legal = view.legal_actions
@@ -72,13 +105,14 @@ class IsmctsBot:
         assert isinstance(game, TarotGame)
         start = deal_start(view)
         root = state_of(game, sample_state(start, view, rng), start)
-        search = ismcts.ISMCTSBot(
+        search = TimedIsmcts(
             game,
             mcts.RandomRolloutEvaluator(1, np.random.RandomState(rng.getrandbits(32))),
             UCT_C,
             self.simulations,
             random_state=np.random.RandomState(rng.getrandbits(32)),
         )
+        search.seconds = self.seconds
         # OpenSpiel's default resampler seeds itself from the machine: use our stream.
         search.set_resampler(lambda state, seat: state.resample(seat, rng))
         chosen = player_action(int(search.step(root)))
@@ -88,4 +122,4 @@ class IsmctsBot:
         return chosen
 
 
-__all__ = ["UCT_C", "IsmctsBot", "deal_game"]
+__all__ = ["DEFAULT_SIMULATIONS", "UCT_C", "IsmctsBot", "TimedIsmcts", "deal_game"]
