@@ -22,7 +22,7 @@ from ascenseur.core.actions import BIDS, PLAYS, Bid, PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
 from ascenseur.session import Session
-from ascenseur.tui.words import sort_hand
+from ascenseur.text.words import sort_hand
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 #: A short game: 4 players, hands of 1, 2, 1; random bots; a fixed seed.

@@ -14,7 +14,7 @@ from ascenseur.core.record import check, record_of
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
 from ascenseur.session import Session, Turn, latest_unfinished
-from ascenseur.tui.words import refusal
+from ascenseur.text.words import refusal
 from play_helpers import SEED, SHORT, person_choice, session_from_cli
 
 

@@ -17,8 +17,8 @@ from ascenseur.core.cards import Language
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
 from ascenseur.session import Session, Turn
+from ascenseur.text.words import sort_hand
 from ascenseur.tui.app import PlayApp, PlayOptions
-from ascenseur.tui.words import sort_hand
 from play_helpers import check_snapshot, person_choice, screen_text, settle
 
 Until = Callable[[Session, PlayApp], bool]

@@ -18,10 +18,10 @@ from ascenseur.core.actions import PLAYS, Bid, Play
 from ascenseur.core.record import check
 from ascenseur.core.state import Phase
 from ascenseur.session import Turn, latest_unfinished
+from ascenseur.text.words import ranking_lines, refusal, sort_hand
 from ascenseur.tui.app import PlayApp, PlayOptions
 from ascenseur.tui.screens import RankingScreen, ScoreScreen
 from ascenseur.tui.widgets import BidView, HandView
-from ascenseur.tui.words import ranking_lines, refusal, sort_hand
 from play_helpers import SEED, SHORT, person_choice, screen_text, session_from_cli, settle
 
 

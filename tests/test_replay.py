@@ -14,9 +14,9 @@ from ascenseur.core.actions import Deal, Play
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
 from ascenseur.session import Session, Turn
+from ascenseur.timeline import Timeline, frame
 from ascenseur.tui.replay_app import ReplayApp
 from ascenseur.tui.screens import ScoreScreen
-from ascenseur.tui.timeline import Timeline, frame
 from play_helpers import check_snapshot, person_choice, screen_text
 
 CONFORMANCE = Path(__file__).parent / "conformance"

@@ -124,6 +124,31 @@ def trick_step(
     return led, high, win_value, win_seat
 
 
+def advance(
+    card: int,
+    seat: int,
+    n: int,
+    trick_len: int,
+    led: int,
+    high: int,
+    win_value: int,
+    win_seat: int,
+    won: list[int],
+) -> tuple[int, int, int, int, int, int]:
+    """``seat`` plays ``card`` as the ``trick_len``-th card of the trick (after the card is
+    taken from its hand): ``(seat to act, trick_len, led, high, win_value, win_seat)`` next.
+
+    A trick that ``card`` completes is credited to its winner in ``won``, and the winner leads
+    the next one (``trick_len`` 0).
+    """
+    led, high, win_value, win_seat = trick_step(card, seat, led, high, win_value, win_seat)
+    trick_len += 1
+    if trick_len < n:
+        return (seat + 1) % n, trick_len, led, high, win_value, win_seat
+    won[win_seat] += 1
+    return win_seat, 0, -1, 0, -1, -1
+
+
 def playout(position: Position, first: int = -1) -> list[int]:
     """Tricks taken by each seat at the end of the deal; ``first``: the card to play now.
 
@@ -148,25 +173,11 @@ def playout(position: Position, first: int = -1) -> list[int]:
                 legal, trick_len, led, win_value, bids[seat] - won[seat], trick_len == n - 1
             )
         hands[seat] = hand ^ (1 << card)
-        suit = CARD_SUIT[card]
-        if suit != _EXCUSE and led < 0:
-            led = suit
-        if suit == _TRUMPS and CARD_RANK[card] > high:
-            high = CARD_RANK[card]
-        value = VALUES[led + 1][card]
-        if value > win_value:
-            win_value, win_seat = value, seat
-        trick_len += 1
-        if trick_len == n:
-            won[win_seat] += 1
-            seat = win_seat
-            trick_len = 0
-            led = -1
-            high = 0
-            win_value = -1
+        seat, trick_len, led, high, win_value, win_seat = advance(
+            card, seat, n, trick_len, led, high, win_value, win_seat, won
+        )
+        if trick_len == 0:
             left -= 1
-        else:
-            seat = (seat + 1) % n
     return won
 
 
@@ -201,25 +212,14 @@ def playout_nested(position: Position, first: int, me: int) -> list[int]:
                     legal, len(trick), led, win_value, bids[seat] - won[seat], len(trick) == n - 1
                 )
         hands[seat] = hand ^ (1 << card)
-        trick.append(card)
-        suit = CARD_SUIT[card]
-        if suit != _EXCUSE and led < 0:
-            led = suit
-        if suit == _TRUMPS and CARD_RANK[card] > high:
-            high = CARD_RANK[card]
-        value = VALUES[led + 1][card]
-        if value > win_value:
-            win_value, win_seat = value, seat
-        if len(trick) == n:
-            won[win_seat] += 1
-            seat = win_seat
+        seat, trick_len, led, high, win_value, win_seat = advance(
+            card, seat, n, len(trick), led, high, win_value, win_seat, won
+        )
+        if trick_len == 0:
             trick.clear()
-            led = -1
-            high = 0
-            win_value = -1
             left -= 1
         else:
-            seat = (seat + 1) % n
+            trick.append(card)
     return won
 
 
@@ -264,22 +264,7 @@ def policy_misses(
                 if choose_card(legal, trick_len, led, win_value, need, trick_len == n - 1) != card:
                     misses += 1
         hands[seat] = hand & ~(1 << card)
-        suit = CARD_SUIT[card]
-        if suit != _EXCUSE and led < 0:
-            led = suit
-        if suit == _TRUMPS and CARD_RANK[card] > high:
-            high = CARD_RANK[card]
-        value = VALUES[led + 1][card]
-        if value > win_value:
-            win_value, win_seat = value, seat
-        trick_len += 1
-        if trick_len == n:
-            won[win_seat] += 1
-            seat = win_seat
-            trick_len = 0
-            led = -1
-            high = 0
-            win_value = -1
-        else:
-            seat = (seat + 1) % n
+        seat, trick_len, led, high, win_value, win_seat = advance(
+            card, seat, n, trick_len, led, high, win_value, win_seat, won
+        )
     return misses

@@ -127,8 +127,8 @@ def run(args: argparse.Namespace) -> int:
         from ascenseur.tui.plain import PlainGame
 
         return PlainGame(session, lang, sys.stdin, sys.stdout).run()
+    from ascenseur.text.messages import tr
     from ascenseur.tui.app import PlayApp, PlayOptions
-    from ascenseur.tui.messages import tr
 
     notices = [tr(lang, "resumed", path=session.path)] if args.resume is not None else []
     for seat, (wanted, used) in sorted(session.replaced.items()):

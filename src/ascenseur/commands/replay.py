@@ -22,7 +22,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from ascenseur.tui.timeline import Timeline, listing
+    from ascenseur.timeline import Timeline, listing
 
     lang = language(args.lang)
     timeline, seats = Timeline.load(Path(args.file))

@@ -11,28 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from ascenseur.fast._jit import jit, lowest
-from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Int64s
-from ascenseur.fast.play import deal_score, legal
+from ascenseur.fast.masks import HIGH, Int64s
+from ascenseur.fast.play import deal_score, legal, trick_state, trick_step
 
-_TRUMPS = 4
-_EXCUSE = 5
 _WORST = -(10**9)
-
-
-@jit
-def _step(
-    card: int, seat: int, led: int, high: int, win_value: int, win_seat: int
-) -> tuple[int, int, int, int]:
-    kind = KIND[card]
-    if kind != _EXCUSE and led < 0:
-        led = kind
-    if kind == _TRUMPS and RANK[card] > high:
-        high = RANK[card]
-    value = VALUE[led + 1, card]
-    if value > win_value:
-        return led, high, value, seat
-    return led, high, win_value, win_seat
-
 
 # Columns of the search stack: one row per depth (a node: the seat to play and the trick so
 # far, the cards still to try, the hand before the move, the best score found).
@@ -126,7 +108,7 @@ def _search(
                 card = HIGH + lowest(node[_TRY_HIGH])
                 node[_TRY_HIGH] &= node[_TRY_HIGH] - 1
                 hands[seat, 1] ^= 1 << (card - HIGH)
-            next_led, next_high, next_value, next_seat = _step(
+            next_led, next_high, next_value, next_seat = trick_step(
                 card, seat, node[_LED], node[_HIGH], node[_WIN_VALUE], node[_WIN_SEAT]
             )
             child = depth + 1
@@ -181,16 +163,7 @@ def solve(
     ``first`` (≥ 0) is the card the seat to act plays now. ``wons``, ``results`` and
     ``nodes`` are scratch arrays from :func:`scratch`; ``hands`` comes back unchanged.
     """
-    n = hands.shape[0]
-    led = -1
-    high = 0
-    win_value = -1
-    win_seat = -1
-    leader = (to_act - trick_len) % n
-    for position in range(trick_len):
-        led, high, win_value, win_seat = _step(
-            trick[position], (leader + position) % n, led, high, win_value, win_seat
-        )
+    led, high, win_value, win_seat = trick_state(trick, trick_len, to_act, hands.shape[0])
     wons[0, :] = won
     _search(
         hands, to_act, trick_len, led, high, win_value, win_seat, bids, first, wons, results, nodes

@@ -8,11 +8,8 @@ it equal to the pure reference.
 from __future__ import annotations
 
 from ascenseur.fast._jit import jit, popcount
-from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Int64s
-from ascenseur.fast.play import choose_card, legal
-
-_TRUMPS = 4
-_EXCUSE = 5
+from ascenseur.fast.masks import HIGH, Int64s
+from ascenseur.fast.play import advance, choose_card, legal
 
 
 @jit
@@ -49,22 +46,7 @@ def policy_misses(
             low_played |= 1 << card
         else:
             high_played |= 1 << (card - HIGH)
-        kind = KIND[card]
-        if kind != _EXCUSE and led < 0:
-            led = kind
-        if kind == _TRUMPS and RANK[card] > high:
-            high = RANK[card]
-        value = VALUE[led + 1, card]
-        if value > win_value:
-            win_value, win_seat = value, seat
-        trick_len += 1
-        if trick_len == n:
-            won[win_seat] += 1
-            seat = win_seat
-            trick_len = 0
-            led = -1
-            high = 0
-            win_value = -1
-        else:
-            seat = (seat + 1) % n
+        seat, trick_len, led, high, win_value, win_seat = advance(
+            card, seat, n, trick_len, led, high, win_value, win_seat, won
+        )
     return misses

@@ -9,11 +9,8 @@ for it. ``tests/test_fast_core.py`` keeps it equal to the pure reference.
 from __future__ import annotations
 
 from ascenseur.fast._jit import jit, lowest, popcount
-from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Int64s
-from ascenseur.fast.play import choose_card, deal_score, legal, playout
-
-_TRUMPS = 4
-_EXCUSE = 5
+from ascenseur.fast.masks import HIGH, Int64s
+from ascenseur.fast.play import advance, choose_card, deal_score, legal, playout, trick_state
 
 
 @jit
@@ -75,22 +72,8 @@ def playout_nested(
     n = hands.shape[0]
     no_log = current[:0]
     seat = to_act
-    led = -1
-    high = 0
-    win_value = -1
-    win_seat = -1
-    leader = (seat - trick_len) % n
-    for position in range(trick_len):
-        card = trick[position]
-        current[position] = card
-        kind = KIND[card]
-        if kind != _EXCUSE and led < 0:
-            led = kind
-        if kind == _TRUMPS and RANK[card] > high:
-            high = RANK[card]
-        value = VALUE[led + 1, card]
-        if value > win_value:
-            win_value, win_seat = value, (leader + position) % n
+    current[:trick_len] = trick[:trick_len]
+    led, high, win_value, win_seat = trick_state(trick, trick_len, seat, n)
     left = tricks_left
     while left:
         if first >= 0:
@@ -127,22 +110,8 @@ def playout_nested(
         else:
             hands[seat, 1] ^= 1 << (card - HIGH)
         current[trick_len] = card
-        kind = KIND[card]
-        if kind != _EXCUSE and led < 0:
-            led = kind
-        if kind == _TRUMPS and RANK[card] > high:
-            high = RANK[card]
-        value = VALUE[led + 1, card]
-        if value > win_value:
-            win_value, win_seat = value, seat
-        trick_len += 1
-        if trick_len == n:
-            won[win_seat] += 1
-            seat = win_seat
-            trick_len = 0
-            led = -1
-            high = 0
-            win_value = -1
+        seat, trick_len, led, high, win_value, win_seat = advance(
+            card, seat, n, trick_len, led, high, win_value, win_seat, won
+        )
+        if trick_len == 0:
             left -= 1
-        else:
-            seat = (seat + 1) % n

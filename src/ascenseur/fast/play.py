@@ -87,6 +87,61 @@ def winning_position(cards: Int64s, count: int) -> int:
 
 
 @jit
+def trick_step(
+    card: int, seat: int, led: int, high: int, win_value: int, win_seat: int
+) -> tuple[int, int, int, int]:
+    """The trick state ``(led, high trump, winning value, winning seat)`` after ``seat``
+    plays ``card`` (:func:`ascenseur.bots.rollout.trick_step`)."""
+    kind = KIND[card]
+    if kind != _EXCUSE and led < 0:
+        led = kind
+    if kind == _TRUMPS and RANK[card] > high:
+        high = RANK[card]
+    value = VALUE[led + 1, card]
+    if value > win_value:
+        return led, high, value, seat
+    return led, high, win_value, win_seat
+
+
+@jit
+def trick_state(trick: Int64s, trick_len: int, to_act: int, n: int) -> tuple[int, int, int, int]:
+    """The state of the trick ``trick[:trick_len]`` in progress, ``to_act`` to play next
+    (:func:`ascenseur.bots.rollout.trick_state`)."""
+    led = -1
+    high = 0
+    win_value = -1
+    win_seat = -1
+    leader = (to_act - trick_len) % n
+    for position in range(trick_len):
+        led, high, win_value, win_seat = trick_step(
+            trick[position], (leader + position) % n, led, high, win_value, win_seat
+        )
+    return led, high, win_value, win_seat
+
+
+@jit
+def advance(
+    card: int,
+    seat: int,
+    n: int,
+    trick_len: int,
+    led: int,
+    high: int,
+    win_value: int,
+    win_seat: int,
+    won: Int64s,
+) -> tuple[int, int, int, int, int, int]:
+    """``seat`` plays ``card`` into the trick: the seat to act and the trick state next, a
+    finished trick credited in ``won`` (:func:`ascenseur.bots.rollout.advance`)."""
+    led, high, win_value, win_seat = trick_step(card, seat, led, high, win_value, win_seat)
+    trick_len += 1
+    if trick_len < n:
+        return (seat + 1) % n, trick_len, led, high, win_value, win_seat
+    won[win_seat] += 1
+    return win_seat, 0, -1, 0, -1, -1
+
+
+@jit
 def deal_score(bid: int, tricks: int) -> int:
     """Points for one deal (rules S1, S2)."""
     if tricks == bid:
@@ -175,21 +230,7 @@ def playout(
     """
     n = hands.shape[0]
     seat = to_act
-    led = -1
-    high = 0
-    win_value = -1
-    win_seat = -1
-    leader = (seat - trick_len) % n
-    for position in range(trick_len):
-        card = trick[position]
-        kind = KIND[card]
-        if kind != _EXCUSE and led < 0:
-            led = kind
-        if kind == _TRUMPS and RANK[card] > high:
-            high = RANK[card]
-        value = VALUE[led + 1, card]
-        if value > win_value:
-            win_value, win_seat = value, (leader + position) % n
+    led, high, win_value, win_seat = trick_state(trick, trick_len, seat, n)
     recording = log.shape[0] > 0
     played = 0
     left = tricks_left
@@ -214,23 +255,9 @@ def playout(
         if recording:
             log[played] = card
         played += 1
-        kind = KIND[card]
-        if kind != _EXCUSE and led < 0:
-            led = kind
-        if kind == _TRUMPS and RANK[card] > high:
-            high = RANK[card]
-        value = VALUE[led + 1, card]
-        if value > win_value:
-            win_value, win_seat = value, seat
-        trick_len += 1
-        if trick_len == n:
-            won[win_seat] += 1
-            seat = win_seat
-            trick_len = 0
-            led = -1
-            high = 0
-            win_value = -1
+        seat, trick_len, led, high, win_value, win_seat = advance(
+            card, seat, n, trick_len, led, high, win_value, win_seat, won
+        )
+        if trick_len == 0:
             left -= 1
-        else:
-            seat = (seat + 1) % n
     return played

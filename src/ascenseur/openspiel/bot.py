@@ -8,11 +8,13 @@ the hidden hands at every simulation (the state's ``resample``, from the seat's 
 bot's random stream); the first draw only gives it a root to start from.
 
 It is OpenSpiel's Python ISMCTS (``open_spiel.python.algorithms.ismcts``) with random
-roll-outs: the C++ ``pyspiel.ISMCTSBot`` crashes on Python games in open_spiel 2.0.2.
+roll-outs: the C++ ``pyspiel.ISMCTSBot`` crashes on Python games in open_spiel 2.0.2 (a
+segmentation fault in ``PyGame::MakeObserver`` when the C++ search first asks for an
+information-state string; OpenSpiel's own ``python_kuhn_poker`` crashes the same way).
 ``budget.iterations`` is the number of simulations per decision and ``budget.seconds`` a
 wall-clock limit checked between simulations (at least two run: the first only expands the
-root); ``seconds`` alone
-means "as many simulations as the time allows", for comparisons at equal time.
+root); ``seconds`` alone means "as many simulations as the time allows", for comparisons at
+equal time.
 """
 
 from __future__ import annotations

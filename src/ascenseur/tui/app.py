@@ -26,11 +26,11 @@ from ascenseur.core.cards import Language
 from ascenseur.core.errors import IllegalAction
 from ascenseur.core.state import Phase
 from ascenseur.session import Event, Session, TrickTaken, Turn
+from ascenseur.text.messages import tr
+from ascenseur.text.words import hand_groups, refusal, seat_name, sort_hand
 from ascenseur.tui import render
-from ascenseur.tui.messages import tr
 from ascenseur.tui.screens import RankingScreen, ScoreScreen
 from ascenseur.tui.widgets import BidView, HandView
-from ascenseur.tui.words import hand_groups, refusal, seat_name, sort_hand
 
 PACE_STEP = 0.2
 PACE_MAX = 3.0

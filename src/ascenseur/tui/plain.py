@@ -17,8 +17,8 @@ from ascenseur.core.errors import CardError, IllegalAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
 from ascenseur.session import Dealt, Event, GameOver, Session, Turn
-from ascenseur.tui.messages import count, tr
-from ascenseur.tui.words import (
+from ascenseur.text.messages import count, tr
+from ascenseur.text.words import (
     event_lines,
     ranking_lines,
     refusal,

@@ -16,8 +16,8 @@ from ascenseur.core.cards import Card, Language, Suit
 from ascenseur.core.observation import Observation, TrickView
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import DealResult, Phase
-from ascenseur.tui.messages import count, tr
-from ascenseur.tui.words import ranking_lines, seat_name
+from ascenseur.text.messages import count, tr
+from ascenseur.text.words import ranking_lines, seat_name
 
 RED = "bold #e0505a"
 BLACK = "bold #d8dee9"

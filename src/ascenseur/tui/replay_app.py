@@ -12,11 +12,11 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
 
 from ascenseur.core.cards import Language
+from ascenseur.text.messages import tr
+from ascenseur.text.words import seat_name
+from ascenseur.timeline import Frame, Timeline, frame
 from ascenseur.tui import render
-from ascenseur.tui.messages import tr
 from ascenseur.tui.screens import ScoreScreen
-from ascenseur.tui.timeline import Frame, Timeline, frame
-from ascenseur.tui.words import seat_name
 
 
 def seats_table(shown: Frame, seats: Sequence[str] | None, lang: Language) -> Table:

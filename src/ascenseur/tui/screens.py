@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from ascenseur.core.cards import Language
 from ascenseur.core.state import DealResult
-from ascenseur.tui.messages import tr
+from ascenseur.text.messages import tr
 from ascenseur.tui.render import ranking, score_sheet
 
 

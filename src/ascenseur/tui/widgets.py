@@ -15,9 +15,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ascenseur.core.cards import Card, Language, Suit
-from ascenseur.tui.messages import tr
+from ascenseur.text.messages import tr
+from ascenseur.text.words import hand_groups, sort_hand
 from ascenseur.tui.render import card_colour, card_label
-from ascenseur.tui.words import hand_groups, sort_hand
 
 _LABEL_WIDTH = 8
 

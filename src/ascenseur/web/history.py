@@ -1,15 +1,15 @@
 """The past games: the history list and the step-by-step replay of a finished game.
 
 A replay shows every hand, so it is given for finished games only; it steps through the
-terminal's :class:`~ascenseur.tui.timeline.Timeline` of the game's log.
+terminal's :class:`~ascenseur.timeline.Timeline` of the game's log.
 """
 
 from __future__ import annotations
 
 from ascenseur.core.cards import Language
 from ascenseur.core.scoring import winners
-from ascenseur.tui.timeline import Timeline, frame
-from ascenseur.tui.words import ranking_lines
+from ascenseur.text.words import ranking_lines
+from ascenseur.timeline import Timeline, frame
 from ascenseur.web.protocol import (
     GameLine,
     GameList,

@@ -34,7 +34,7 @@ from ascenseur.session import (
     bot_rng,
     hint_rng,
 )
-from ascenseur.tui.words import refusal
+from ascenseur.text.words import refusal
 from ascenseur.web.protocol import (
     VERSION,
     Ack,

@@ -25,7 +25,7 @@ from ascenseur.session import (
     GameOver,
     TrickTaken,
 )
-from ascenseur.tui.words import event_lines, ranking_lines, seat_name, sort_hand
+from ascenseur.text.words import event_lines, ranking_lines, seat_name, sort_hand
 from ascenseur.web.protocol import (
     BidEvent,
     CardEvent,

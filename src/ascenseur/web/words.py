@@ -1,4 +1,4 @@
-"""The page's words: the terminal's catalogue (:mod:`ascenseur.tui.messages`) and the few
+"""The page's words: the terminal's catalogue (:mod:`ascenseur.text.messages`) and the few
 strings only the browser shows, in English and French.
 
 >>> catalogue("fr")["messages"]["bids"], catalogue("fr")["cards"]["DN"]
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascenseur.core.cards import DECK, Language
-from ascenseur.tui.messages import MESSAGES, NOUNS
+from ascenseur.text.messages import MESSAGES, NOUNS
 
 #: key → (English, French), for the browser only; ``{name}`` fields as in the catalogue.
 WEB_MESSAGES: dict[str, tuple[str, str]] = {

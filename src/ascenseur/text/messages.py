@@ -1,4 +1,5 @@
-"""The message catalogue: every string the terminal interfaces show, in English and French.
+"""The message catalogue: every string the terminal and browser interfaces show, in English
+and French.
 
 >>> tr("fr", "bids", name="Ada", value=2)
 'Ada annonce 2.'

@@ -17,8 +17,8 @@ from ascenseur.core.rules import Rules
 from ascenseur.core.state import DealLog, DealResult, GameState, Phase
 from ascenseur.core.tricks import trick_winner
 from ascenseur.files import read_record
-from ascenseur.tui.messages import count, tr
-from ascenseur.tui.words import dealt_line, ranking_lines, score_lines, seat_name, sort_hand
+from ascenseur.text.messages import count, tr
+from ascenseur.text.words import dealt_line, ranking_lines, score_lines, seat_name, sort_hand
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Game things in words, for both terminal interfaces: names, hands, refusals, events, ranks.
+"""Game things in words, for the terminal and the browser: names, hands, refusals, events,
+ranks.
 
 >>> from ascenseur.core.cards import Card
 >>> [c.code for c in sort_hand([Card.parse(x) for x in ("T3", "EX", "D1", "S9", "T1", "H2")])]
@@ -28,7 +29,7 @@ from ascenseur.session import (
     GameOver,
     TrickTaken,
 )
-from ascenseur.tui.messages import count, tr
+from ascenseur.text.messages import count, tr
 
 #: Suits in hand order: colours alternate (♠ ♥ ♣ ♦), then trumps, then the Excuse apart.
 HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.TRUMPS, Suit.EXCUSE)
