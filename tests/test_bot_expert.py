@@ -146,3 +146,30 @@ def test_a_zero_second_budget_still_decides_legally(pure: bool) -> None:
     view = observe(state, state.current_seat)
     action = ExpertBot(Budget(seconds=0.0), pure=pure).choose(view, random.Random(2))
     assert action in view.legal_actions
+
+
+def test_the_default_budget_is_capped_in_time_on_the_pure_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without numba the default 10,000 nested play-outs would take minutes: the bot's own
+    default budget stops at PURE_DEFAULT_SECONDS (here 0: after one world), while an explicit
+    budget in play-outs is searched in full."""
+    from ascenseur.bots import expert as expert_module
+
+    drawn = 0
+
+    def counting(spec: WorldSpec, rng: random.Random) -> list[int]:
+        nonlocal drawn
+        drawn += 1
+        return sample_world(spec, rng)
+
+    monkeypatch.setattr(expert_module, "sample_world", counting)
+    monkeypatch.setattr(expert_module, "PURE_DEFAULT_SECONDS", 0.0)
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    _dealt(state, ["S1 S2 S3", "T19 T20 T21", "H1 H2 H3"])
+    view = observe(state, 1)  # a bid: 0, 1, 2 or 3
+    ExpertBot(Budget(), pure=True).evaluate(view, random.Random(1))
+    assert drawn == 1
+    drawn = 0
+    ExpertBot(Budget(iterations=40), pure=True, bid_factor=1.0).evaluate(view, random.Random(1))
+    assert drawn == 40 // 4

@@ -21,7 +21,7 @@ class Budget:
 
     ``iterations`` (e.g. sampled worlds or rollouts) keeps a bot deterministic given its seed;
     ``seconds`` caps the wall-clock time (None: no limit). With neither, a searching bot uses
-    its own default number of iterations (the expert: 3000 play-outs; openspiel-ismcts: 1000
+    its own default number of iterations (the expert: 10,000 play-outs; openspiel-ismcts: 1000
     simulations); with ``seconds`` alone it searches until the time is up (that is how bots
     are compared at equal time). Bots that do not search ignore the budget.
     """

@@ -8,6 +8,8 @@ seat while this one looks one card ahead at each of its later decisions (a neste
 whole deal, once per candidate bid, with later bidders' bids estimated from their sampled
 hands. The budget's iterations are the play-outs per decision (:data:`DEFAULT_ITERATIONS`
 if it names none), shared among the candidates; a bid gets :data:`BID_FACTOR` times as many.
+Its seconds, if any, stop the search early; with no budget at all, the pure-Python path also
+stops after :data:`PURE_DEFAULT_SECONDS`.
 
 Inference from bids: a bid says much about the hand behind it. Each world is weighted by how
 well the other seats' bids fit their sampled hands (as dealt): a bid is modelled as the
@@ -50,11 +52,15 @@ def strength(hand: int) -> float:
 
 
 #: Play-outs per decision when the budget names none (measured in whole games against
-#: heuristic bots, seed 41: +22.8 points per game at 1000, +29.2 at 3000; p95 78 ms).
-DEFAULT_ITERATIONS = 3000
-#: Bids get this many times the play-outs of a card (one bid a deal; +31.1 at 3000 × 4 for
-#: bids, p95 115 ms).
+#: heuristic bots: seed 41, +22.8 points per game at 1000, +29.2 at 3000, +31.1 at 3000 with
+#: 4x for bids; seed 43, +39.1 at 10000 with 4x for bids, decision time p95 0.5 s).
+DEFAULT_ITERATIONS = 10_000
+#: Bids get this many times the play-outs of a card (one bid a deal, and it decides much).
 BID_FACTOR = 4.0
+#: Seconds per decision at most on the pure-Python path when the budget names neither
+#: iterations nor seconds: there a nested play-out of a 12-card deal costs about 7 ms, so
+#: the default play-outs would take over a minute. An explicit budget is always kept as given.
+PURE_DEFAULT_SECONDS = 1.0
 
 #: How far (in tricks, one standard deviation) a bid strays from its hand's strength share.
 BID_SIGMA = 0.6
@@ -126,6 +132,8 @@ class ExpertBot:
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
         self.bid_iterations = max(1, round(self.iterations * bid_factor))
         self.seconds = budget.seconds
+        # The bot's own default budget: capped in time on the pure-Python path.
+        self.default_budget = budget.iterations is None and budget.seconds is None
         self.pure = pure  # issue 5: True keeps the pure-Python loop even when numba is there
         self.name = "expert-pure" if pure else "expert"
         # None: no inference from bids (every consistent world weighs the same).
@@ -174,7 +182,8 @@ class ExpertBot:
         legal = view.legal_actions
         spec = WorldSpec.of(view)
         me = spec.seat
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        seconds = PURE_DEFAULT_SECONDS if self.default_budget else self.seconds
+        deadline = None if seconds is None else time.perf_counter() + seconds
         worlds = max(1, iterations // len(legal))
         totals = [0.0] * len(legal)
         weights = 0.0

@@ -69,7 +69,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=positive,
         default=None,
         metavar="N",
-        help="search iterations per decision (each bot's own default: expert 3000 play-outs, "
+        help="search iterations per decision (each bot's own default: expert 10,000 play-outs, "
         "openspiel-ismcts 1000 simulations)",
     )
     parser.add_argument(
