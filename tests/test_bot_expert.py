@@ -17,7 +17,7 @@ from ascenseur.bots.expert import (
 from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import BIDS, Deal, Play
 from ascenseur.core.cards import Card, mask_of
-from ascenseur.core.observation import observe
+from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
 
@@ -99,23 +99,37 @@ def test_expert_cannot_peek_at_hidden_cards() -> None:
     assert choices[0] == choices[1]
 
 
-def test_bids_get_bid_factor_times_the_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A bid is searched over bid_factor times the worlds of a card, on the pure path."""
-    from ascenseur.bots import expert as expert_module
+class WorldCount:
+    """Counts the worlds the pure search samples (it calls ``sample_world`` once a world)."""
 
-    drawn = 0
+    def __init__(self) -> None:
+        self.drawn = 0
 
-    def counting(spec: WorldSpec, rng: random.Random) -> list[int]:
-        nonlocal drawn
-        drawn += 1
+    def __call__(self, spec: WorldSpec, rng: random.Random) -> list[int]:
+        self.drawn += 1
         return sample_world(spec, rng)
 
-    monkeypatch.setattr(expert_module, "sample_world", counting)
+
+@pytest.fixture
+def worlds(monkeypatch: pytest.MonkeyPatch) -> WorldCount:
+    from ascenseur.bots import expert as expert_module
+
+    count = WorldCount()
+    monkeypatch.setattr(expert_module, "sample_world", count)
+    return count
+
+
+def _three_card_bid() -> Observation:
     state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
     _dealt(state, ["S1 S2 S3", "T19 T20 T21", "H1 H2 H3"])
-    view = observe(state, 1)  # seat 1 bids first: 0, 1, 2 or 3
+    return observe(state, 1)  # seat 1 bids first: 0, 1, 2 or 3
+
+
+def test_bids_get_bid_factor_times_the_playouts(worlds: WorldCount) -> None:
+    """A bid is searched over bid_factor times the worlds of a card, on the pure path."""
+    view = _three_card_bid()
     ExpertBot(Budget(iterations=40), pure=True, bid_factor=3.0).evaluate(view, random.Random(1))
-    assert drawn == 120 // 4
+    assert worlds.drawn == 120 // 4
 
 
 def test_expert_pure_is_the_reference_search() -> None:
@@ -149,27 +163,16 @@ def test_a_zero_second_budget_still_decides_legally(pure: bool) -> None:
 
 
 def test_the_default_budget_is_capped_in_time_on_the_pure_path(
-    monkeypatch: pytest.MonkeyPatch,
+    worlds: WorldCount, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Without numba the default 10,000 nested play-outs would take minutes: the bot's own
     default budget stops at PURE_DEFAULT_SECONDS (here 0: after one world), while an explicit
     budget in play-outs is searched in full."""
     from ascenseur.bots import expert as expert_module
 
-    drawn = 0
-
-    def counting(spec: WorldSpec, rng: random.Random) -> list[int]:
-        nonlocal drawn
-        drawn += 1
-        return sample_world(spec, rng)
-
-    monkeypatch.setattr(expert_module, "sample_world", counting)
     monkeypatch.setattr(expert_module, "PURE_DEFAULT_SECONDS", 0.0)
-    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
-    _dealt(state, ["S1 S2 S3", "T19 T20 T21", "H1 H2 H3"])
-    view = observe(state, 1)  # a bid: 0, 1, 2 or 3
+    view = _three_card_bid()
     ExpertBot(Budget(), pure=True).evaluate(view, random.Random(1))
-    assert drawn == 1
-    drawn = 0
+    assert worlds.drawn == 1
     ExpertBot(Budget(iterations=40), pure=True, bid_factor=1.0).evaluate(view, random.Random(1))
-    assert drawn == 40 // 4
+    assert worlds.drawn == 1 + 40 // 4

@@ -88,38 +88,34 @@ def _four_card_view() -> Observation:
     return observe(state, state.current_seat)
 
 
-def test_ismcts_runs_exactly_its_simulations_without_a_time_limit(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.fixture
+def simulations(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts ISMCTS simulations: each starts by sampling a root state."""
     runs: list[int] = []
     original = TimedIsmcts.sample_root_state
 
     def counting(self: TimedIsmcts, state: object) -> object:
-        runs.append(1)  # one root sample per simulation
+        runs.append(1)
         return original(self, state)
 
     monkeypatch.setattr(TimedIsmcts, "sample_root_state", counting)
+    return runs
+
+
+def test_ismcts_runs_exactly_its_simulations_without_a_time_limit(simulations: list[int]) -> None:
     action = make_bot("openspiel-ismcts", Budget(iterations=25)).choose(
         _four_card_view(), random.Random(1)
     )
-    assert len(runs) == 25
+    assert len(simulations) == 25
     assert isinstance(action, Bid)
 
 
-def test_ismcts_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ismcts_stops_at_its_deadline(simulations: list[int]) -> None:
     """A spent time budget stops the search as soon as the root has a policy (two
     simulations: the first only expands it); with seconds alone only the clock limits."""
-    runs: list[int] = []
-    original = TimedIsmcts.sample_root_state
-
-    def counting(self: TimedIsmcts, state: object) -> object:
-        runs.append(1)  # one root sample per simulation
-        return original(self, state)
-
-    monkeypatch.setattr(TimedIsmcts, "sample_root_state", counting)
     bot = make_bot("openspiel-ismcts", Budget(seconds=0.0))
     assert isinstance(bot, IsmctsBot)
     assert bot.simulations == UNBOUNDED
     view = _four_card_view()
     assert bot.choose(view, random.Random(1)) in view.legal_actions
-    assert len(runs) == 2
+    assert len(simulations) == 2

@@ -15,12 +15,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ascenseur.fast._jit import jit, popcount
-from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Int64s, Words
-from ascenseur.fast.play import card_at, deal_score, legal
+from ascenseur.fast.masks import HIGH, Int64s, Words
+from ascenseur.fast.play import card_at, deal_score, legal, trick_step
 from ascenseur.fast.rng import below, new_state
-
-_TRUMPS = 4
-_EXCUSE = 5
 
 
 @jit
@@ -89,14 +86,7 @@ def random_deal(
                 hands[seat, 1] ^= 1 << (card - HIGH)
             cards[played] = card
             played += 1
-            kind = KIND[card]
-            if kind != _EXCUSE and led < 0:
-                led = kind
-            if kind == _TRUMPS and RANK[card] > high:
-                high = RANK[card]
-            value = VALUE[led + 1, card]
-            if value > win_value:
-                win_value, win_seat = value, seat
+            led, high, win_value, win_seat = trick_step(card, seat, led, high, win_value, win_seat)
             seat = (seat + 1) % n
         won[win_seat] += 1
         leader = win_seat
