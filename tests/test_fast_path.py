@@ -55,21 +55,9 @@ def position(state: GameState) -> tuple[object, ...]:
 
 def public_and_hidden(state: GameState) -> tuple[object, ...]:
     """Everything a state shows, hidden hands and the whole log included."""
-    n = state.players
     return (
-        state.phase,
-        state.current_seat,
-        state.deal_index,
-        state.dealer,
-        state.hand_size,
-        tuple(state.hand_mask(s) for s in range(n)),
-        state.bids,
-        state.leader,
-        state.trick,
+        *position(state),
         state.played,
-        state.trick_winners,
-        state.tricks_won,
-        state.totals,
         state.results,
         state.deal_logs(),
         state.history,

@@ -26,7 +26,8 @@ from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
 
 TABLES = "heuristic_tables.json"
-SUIT_FEATURES = (
+#: Features every card's win-odds model uses, then the suit cards' and the trumps' own.
+_SHARED_FEATURES = (
     "bias",
     "logit_odds",
     "log_k",
@@ -38,24 +39,9 @@ SUIT_FEATURES = (
     "voids",
     "excess_bids",
     "log_n",
-    "length",
-    "higher_held",
 )
-TRUMP_FEATURES = (
-    "bias",
-    "logit_odds",
-    "log_k",
-    "inv_k",
-    "leader",
-    "leader_inv_k",
-    "position",
-    "trump_share",
-    "voids",
-    "excess_bids",
-    "log_n",
-    "rank",
-    "higher_held",
-)
+SUIT_FEATURES = (*_SHARED_FEATURES, "length", "higher_held")
+TRUMP_FEATURES = (*_SHARED_FEATURES, "rank", "higher_held")
 
 
 @dataclass(frozen=True, slots=True)
