@@ -357,7 +357,7 @@ def row(measure: str, ours: str, theirs: str, ratio: str, target: str = "") -> s
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="per turn of a measurement")
-    parser.add_argument("--rounds", type=int, default=4, help="turns per throughput contender")
+    parser.add_argument("--rounds", type=int, default=8, help="turns per throughput contender")
     parser.add_argument("--search-seconds", type=float, default=4.0, help="per search turn")
     parser.add_argument("--search-rounds", type=int, default=3, help="turns per searcher")
     parser.add_argument("--memory-seconds", type=float, default=20.0, help="long run length")
