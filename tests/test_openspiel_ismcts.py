@@ -119,3 +119,23 @@ def test_ismcts_stops_at_its_deadline(simulations: list[int]) -> None:
     view = _four_card_view()
     assert bot.choose(view, random.Random(1)) in view.legal_actions
     assert len(simulations) == 2
+
+
+def test_timed_ismcts_keeps_openspiels_inconsistent_action_sets_branch() -> None:
+    """With allow_inconsistent_action_sets, the final policy is over the legal actions of
+    the searched state only, as in OpenSpiel's own run_search."""
+    game = pyspiel.load_game("python_tarot_ascenseur(players=3,max_cards=2,deal=1)")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    search = TimedIsmcts(
+        game,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+        2.0,
+        30,
+        random_state=np.random.RandomState(2),
+        allow_inconsistent_action_sets=True,
+    )
+    policy = search.run_search(state)
+    assert {action for action, _ in policy} <= set(state.legal_actions())
+    assert sum(p for _, p in policy) == pytest.approx(1.0)

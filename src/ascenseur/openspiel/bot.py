@@ -63,8 +63,9 @@ def deal_game(rules: Rules, deal: int, first_dealer: int) -> Any:
 class TimedIsmcts(ismcts.ISMCTSBot):  # type: ignore[misc]
     """OpenSpiel's ISMCTS with a deadline: its search loop, stopped when the time is up.
 
-    ``run_search`` is OpenSpiel's own (open_spiel 2.0.2) with the loop's bound changed from
-    "max_simulations" to "max_simulations or the deadline, whichever comes first".
+    ``run_search`` is OpenSpiel's own (open_spiel 2.0.2, both final-policy branches kept)
+    with the loop's bound changed from "max_simulations" to "max_simulations or the
+    deadline, whichever comes first"; only its sanity asserts are left out.
     """
 
     seconds: float | None = None
@@ -84,6 +85,9 @@ class TimedIsmcts(ismcts.ISMCTSBot):  # type: ignore[misc]
             spent = deadline is not None and time.perf_counter() >= deadline
             if spent and self._root_node.total_visits > 0:
                 break
+        if self._allow_inconsistent_action_sets:
+            node = self.filter_illegals(self._root_node, state.legal_actions())
+            return self.get_final_policy(state, node)
         return self.get_final_policy(state, self._root_node)
 
 
