@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed-stamp
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,fast,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,fast,openspiel,rl]'
 	touch $(STAMP)
 
 play: $(STAMP)
