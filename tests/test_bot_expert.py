@@ -7,19 +7,14 @@ import random
 import pytest
 
 from ascenseur.bots.base import UNBOUNDED, Budget, make_bot
-from ascenseur.bots.expert import (
-    DEFAULT_ITERATIONS,
-    ExpertBot,
-    guess_bids,
-    played_by,
-    strength,
-)
+from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot, guess_bids, strength
 from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import BIDS, Deal, Play
 from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
+from ascenseur.search.problem import SearchProblem
 
 
 def _cards(codes: str) -> tuple[Card, ...]:
@@ -38,12 +33,12 @@ def test_a_high_bid_makes_strong_hands_likelier_for_that_seat() -> None:
     _dealt(state, ["S1 S2 S3", "T19 T20 T21", "H1 H2 H3"])
     for bid in (3, 0, 0):  # seat 1 bids first (dealer 0), then 2, then 0
         state.apply(BIDS[bid])
-    view = observe(state, 0)
+    problem = SearchProblem.of(observe(state, 0))
     inverse_variance = ExpertBot(Budget(iterations=10)).inverse_variance
     strong = [mask_of(_cards(h)) for h in ("S1 S2 S3", "T19 T20 T21", "H1 H2 H3")]
     weak = [mask_of(_cards(h)) for h in ("S1 S2 S3", "H1 H2 H3", "T19 T20 T21")]
-    bids_strong, weight_strong = guess_bids(view, strong, inverse_variance)
-    bids_weak, weight_weak = guess_bids(view, weak, inverse_variance)
+    bids_strong, weight_strong = guess_bids(problem, strong, inverse_variance)
+    bids_weak, weight_weak = guess_bids(problem, weak, inverse_variance)
     assert bids_strong == bids_weak == [0, 3, 0]
     assert weight_strong > 100 * weight_weak
     assert strength(strong[1]) > strength(weak[1])
@@ -53,8 +48,8 @@ def test_without_inference_every_world_weighs_one() -> None:
     state = GameState.single_deal(Rules(players=3, max_cards=2), deal_index=1, dealer=2)
     _dealt(state, ["S1 T21", "H1 H2", "D1 D2"])
     state.apply(BIDS[2])
-    view = observe(state, 1)
-    bids, weight = guess_bids(view, [mask_of(_cards("H1 H2"))] * 3, 0.0)
+    problem = SearchProblem.of(observe(state, 1))
+    bids, weight = guess_bids(problem, [mask_of(_cards("H1 H2"))] * 3, 0.0)
     assert weight == 1.0
     assert bids[0] == 2
 
@@ -66,8 +61,9 @@ def test_played_cards_are_credited_to_the_seat_that_played_them() -> None:
         state.apply(BIDS[0])
     state.apply(Play(Card.parse("S1")))  # seat 0 leads
     state.apply(Play(Card.parse("S2")))
-    shown = played_by(observe(state, 2))
-    assert shown == [Card.parse("S1").bit, Card.parse("S2").bit, 0]
+    problem = SearchProblem.of(observe(state, 2))
+    assert problem.shown == (Card.parse("S1").bit, Card.parse("S2").bit, 0)
+    assert problem.history == (Card.parse("S1").index, Card.parse("S2").index)
 
 
 def test_expert_choices_are_legal_and_deterministic_on_both_paths() -> None:

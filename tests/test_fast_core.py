@@ -34,13 +34,14 @@ from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.state import GameState, Phase
-from ascenseur.core.tricks import trick_facts, winning_position
+from ascenseur.core.tricks import TRICK_VALUES, trick_facts, winning_position
 from ascenseur.fast import endgame, nested, play
 from ascenseur.fast import inference as fast_inference
 from ascenseur.fast import worlds as fast_worlds
 from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
 from ascenseur.fast.rng import new_state
+from ascenseur.search.problem import SearchProblem, SearchSettings
 
 #: Positions of the big differential test: 100,000 in CI; ``benchmarks/fast_differential.py``
 #: sets ASCENSEUR_DIFF_POSITIONS to run a million.
@@ -155,7 +156,7 @@ def _check_policy_replay(state: GameState, first: int, cards: list[int]) -> None
             assert seat is not None
             trick = [c.index for _, c in replay.trick]
             led, _ = trick_facts(trick)
-            win_value = max((rollout.VALUES[led + 1][c] for c in trick), default=-1)
+            win_value = max((TRICK_VALUES[led + 1][c] for c in trick), default=-1)
             bid = replay.bids[seat]
             assert bid is not None
             need = bid - replay.tricks_won[seat]
@@ -328,7 +329,7 @@ def test_policy_tables_are_the_reference_tables() -> None:
 
     assert RANK.tolist() == list(CARD_RANK)
     assert KIND.tolist() == list(CARD_SUIT)
-    assert VALUE.tolist() == [list(row) for row in rollout.VALUES]
+    assert VALUE.tolist() == [list(row) for row in TRICK_VALUES]
 
 
 # -- random deals on the compiled core ---------------------------------------------------------
@@ -484,16 +485,9 @@ def test_fast_search_scores_the_pure_loops_worlds_identically(
             nested_bids=nested_search,
             play_penalty=play_penalty,
         )
-        bidding = view.phase is Phase.BIDDING
+        problem = SearchProblem.of(view)
         fast_scores = fast.evaluate(
-            view,
-            random.Random(number),
-            pure_bot.bid_iterations if bidding else pure_bot.iterations,
-            None,
-            pure_bot.inverse_variance,
-            pure_bot.exact_cards,
-            nested_search,
-            0.0 if bidding else play_penalty,
+            problem, pure_bot.settings(problem.bidding), random.Random(number)
         )
         # The pure loop gets the worlds the compiled sampler drew from the same seed.
         arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
@@ -511,18 +505,7 @@ def _replaying_sampler(
 
     def sample(spec: WorldSpec, rng: random.Random) -> list[int]:
         del spec, rng
-        assert fast_worlds.sample_into(
-            arrays.seat,
-            arrays.own,
-            arrays.unseen,
-            arrays.counts,
-            arrays.allowed,
-            arrays.order,
-            state,
-            fast_worlds.ATTEMPTS,
-            pool,
-            hands,
-        )
+        assert fast_worlds.sample_into(arrays, state, fast_worlds.ATTEMPTS, pool, hands)
         return [join(h[0], h[1]) for h in hands]
 
     return sample
@@ -552,5 +535,13 @@ def test_expert_can_be_forced_onto_the_pure_path(monkeypatch: pytest.MonkeyPatch
 
 def test_fast_search_respects_a_time_budget() -> None:
     view = next(_decision_views(13))
-    scores = fast.evaluate(view, random.Random(2), 10**9, seconds=0.05)
+    settings = SearchSettings(
+        iterations=10**9,
+        seconds=0.05,
+        inverse_variance=0.0,
+        exact_cards=EXACT_CARDS,
+        nested=False,
+        play_penalty=0.0,
+    )
+    scores = fast.evaluate(SearchProblem.of(view), settings, random.Random(2))
     assert [action for action, _ in scores] == list(view.legal_actions)

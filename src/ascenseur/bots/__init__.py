@@ -2,13 +2,14 @@
 
 A bot is chosen by name (:data:`REGISTRY`); it receives an
 :class:`~ascenseur.core.observation.Observation` and a random source, never the game state.
+Bots built on other packages register themselves from there: importing
+:mod:`ascenseur.openspiel` adds ``openspiel-ismcts`` (the arena does).
 """
 
 from ascenseur.bots.base import DEFAULT_BUDGET, REGISTRY, Bot, Budget, make_bot
 from ascenseur.bots.expert import ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.random_bot import RandomBot
-from ascenseur.openspiel import registry as _openspiel  # noqa: F401  (openspiel-ismcts)
 
 __all__ = [
     "DEFAULT_BUDGET",

@@ -8,13 +8,10 @@ is a function of the world.
 
 from __future__ import annotations
 
-from ascenseur.bots.rollout import Position, trick_state, trick_step
+from ascenseur.bots.rollout import Position, trick_state
 from ascenseur.core.cards import indices_of
 from ascenseur.core.scoring import deal_score
-from ascenseur.core.tricks import legal_mask
-
-_TRUMPS = 4
-_EXCUSE = 5
+from ascenseur.core.tricks import NO_LED, legal_mask, trick_step
 
 #: Solve exactly when at most this many cards remain to be played in the deal.
 EXACT_CARDS = 8
@@ -72,7 +69,7 @@ def _search(
         if trick_len + 1 == n:
             after = won.copy()
             after[nseat] += 1
-            result = _search(hands, nseat, 0, -1, 0, -1, -1, after, bids, -1)
+            result = _search(hands, nseat, 0, NO_LED, 0, -1, -1, after, bids, -1)
         else:
             result = _search(
                 hands, (seat + 1) % n, trick_len + 1, nled, nhigh, nvalue, nseat, won, bids, -1

@@ -24,19 +24,18 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ascenseur import fast
 from ascenseur.bots.base import Budget, register
 from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.bots.rollout import Position, playout, playout_nested, policy_misses
-from ascenseur.bots.worlds import WorldSpec, sample_world
+from ascenseur.bots.worlds import sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
-from ascenseur.core.cards import CARD_RANK, CARD_SUIT, indices_of
+from ascenseur.core.cards import CARD_RANK, CARD_SUIT, Suit, indices_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
-from ascenseur.core.state import Phase
-
-_TRUMPS = 4
+from ascenseur.search.problem import LOG_WEIGHT_FLOOR, SearchProblem, SearchSettings
 
 
 def strength(hand: int) -> float:
@@ -44,7 +43,7 @@ def strength(hand: int) -> float:
     total = 0.0
     for index in indices_of(hand):
         rank = CARD_RANK[index]
-        if CARD_SUIT[index] == _TRUMPS:
+        if CARD_SUIT[index] == Suit.TRUMPS:
             total += 0.3 + rank / 21
         elif rank >= 13:
             total += 0.25 * (rank - 12)
@@ -65,48 +64,28 @@ PURE_DEFAULT_SECONDS = 1.0
 
 #: How far (in tricks, one standard deviation) a bid strays from its hand's strength share.
 BID_SIGMA = 0.6
-#: Weights never fall below exp(-LOG_WEIGHT_FLOOR), so that some world always counts.
-LOG_WEIGHT_FLOOR = 60.0
-
-
-def played_by(view: Observation) -> list[int]:
-    """The mask of the cards each seat has played in the current deal (public)."""
-    n = view.players
-    masks = [0] * n
-    for trick in view.tricks:
-        for i, card in enumerate(trick.cards):
-            masks[(trick.leader + i) % n] |= card.bit
-    for seat, card in view.trick:
-        masks[seat] |= card.bit
-    return masks
-
-
-def history_of(view: Observation) -> list[int]:
-    """The card indices played so far in the current deal, in order (public)."""
-    cards = [card.index for trick in view.tricks for card in trick.cards]
-    return cards + [card.index for _, card in view.trick]
 
 
 def guess_bids(
-    view: Observation, dealt: Sequence[int], inverse_variance: float
+    problem: SearchProblem, dealt: Sequence[int], inverse_variance: float
 ) -> tuple[list[int], float]:
     """Every seat's bid — the real one where made, else the hand's share of k by strength —
     and the world's weight: how well the other seats' real bids fit their ``dealt`` hands.
 
     ``inverse_variance`` is 1 / (2 σ²) (0: no inference, every world weighs 1).
     """
-    k = view.hand_size
+    k = problem.hand_size
     strengths = [strength(h) for h in dealt]
     whole = sum(strengths) or 1.0
     bids = []
     log_weight = 0.0
-    for seat, bid in enumerate(view.bids):
+    for seat, bid in enumerate(problem.bids):
         share = k * strengths[seat] / whole
         if bid is None:
             bids.append(min(k, round(share)))
             continue
         bids.append(bid)
-        if seat != view.seat:
+        if seat != problem.seat:
             miss = bid - share
             log_weight -= miss * miss
     return bids, math.exp(max(log_weight * inverse_variance, -LOG_WEIGHT_FLOOR))
@@ -162,74 +141,89 @@ class ExpertBot:
         best = max(scores, key=lambda pair: pair[1])
         return best[0]
 
+    def settings(self, bidding: bool) -> SearchSettings:
+        """How this bot searches a bid (``bidding``) or a card."""
+        return SearchSettings(
+            iterations=self.bid_iterations if bidding else self.iterations,
+            seconds=self.seconds,
+            inverse_variance=self.inverse_variance,
+            exact_cards=self.exact_cards,
+            nested=self.nested_bids if bidding else self.nested_play,
+            play_penalty=0.0 if bidding else self.play_penalty,
+        )
+
     def evaluate(self, view: Observation, rng: random.Random) -> list[tuple[PlayerAction, float]]:
         """Each legal action with its estimated expected score for this deal."""
+        problem = SearchProblem.of(view)
+        settings = self.settings(problem.bidding)
         # Issue 5: the compiled core runs this same loop when numba is importable (not with
         # pure=True or ASCENSEUR_PURE=1); its worlds come from its own seeded generator.
-        bidding = view.phase is Phase.BIDDING
-        nested = self.nested_bids if bidding else self.nested_play
-        iterations = self.bid_iterations if bidding else self.iterations
         if not self.pure and fast.enabled():
-            return fast.evaluate(
-                view,
-                rng,
-                iterations,
-                self.seconds,
-                self.inverse_variance,
-                self.exact_cards,
-                nested,
-                0.0 if bidding else self.play_penalty,
-            )
-        legal = view.legal_actions
-        spec = WorldSpec.of(view)
-        me = spec.seat
-        seconds = PURE_DEFAULT_SECONDS if self.default_budget else self.seconds
-        deadline = None if seconds is None else time.perf_counter() + seconds
-        worlds = max(1, iterations // len(legal))
-        totals = [0.0] * len(legal)
-        weights = 0.0
-        shown = played_by(view)
-        trick = [card.index for _, card in view.trick]
-        tricks_left = view.hand_size - len(view.tricks)
-        n = view.players
-        to_act = (view.dealer + 1) % n if bidding else me
-        exact = not bidding and sum(view.hand_counts) <= self.exact_cards
-        penalty = 0.0 if bidding else self.play_penalty
-        history = history_of(view)
-        for _ in range(worlds):
-            hands = sample_world(spec, rng)
-            dealt = [hand | cards for hand, cards in zip(hands, shown, strict=True)]
-            bids, weight = guess_bids(view, dealt, self.inverse_variance)
-            if penalty > 0.0:
-                misses = policy_misses(dealt, (view.dealer + 1) % n, history, bids, me)
-                weight *= math.exp(-penalty * misses)
-            weights += weight
-            for i, action in enumerate(legal):
-                if bidding:
-                    assert isinstance(action, Bid)
-                    bids[me] = action.value
-                    first = -1
-                else:
-                    assert isinstance(action, Play)
-                    first = action.card.index
-                start = Position(
-                    hands.copy(),
-                    to_act,
-                    trick.copy(),
-                    list(view.tricks_won),
-                    bids.copy(),
-                    tricks_left,
-                )
-                if exact:
-                    won = solve(start, first)
-                elif nested:
-                    won = playout_nested(start, first, me)
-                else:
-                    won = playout(start, first)
-                totals[i] += weight * deal_score(bids[me], won[me])
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-        return [(action, totals[i] / weights) for i, action in enumerate(legal)]
+            return fast.evaluate(problem, settings, rng)
+        if self.default_budget:
+            settings = replace(settings, seconds=PURE_DEFAULT_SECONDS)
+        return search(problem, settings, rng)
+
+
+def search(
+    problem: SearchProblem, settings: SearchSettings, rng: random.Random
+) -> list[tuple[PlayerAction, float]]:
+    """Each candidate of ``problem`` with its weighted mean score over sampled worlds.
+
+    The pure-Python loop; :func:`ascenseur.fast.evaluate` is its compiled twin. Every
+    candidate meets the same worlds (common random numbers); deterministic given ``rng`` when
+    ``settings.seconds`` is None.
+    """
+    me = problem.seat
+    deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
+    worlds = max(1, settings.iterations // len(problem.candidates))
+    totals = [0.0] * len(problem.candidates)
+    weights = 0.0
+    for _ in range(worlds):
+        hands = sample_world(problem.spec, rng)
+        dealt = [hand | cards for hand, cards in zip(hands, problem.shown, strict=True)]
+        bids, weight = guess_bids(problem, dealt, settings.inverse_variance)
+        if settings.play_penalty > 0.0:
+            misses = policy_misses(dealt, problem.leader, list(problem.history), bids, me)
+            weight *= math.exp(-settings.play_penalty * misses)
+        weights += weight
+        for i, candidate in enumerate(problem.candidates):
+            totals[i] += weight * _play(problem, settings, hands, bids, candidate)
+        if deadline is not None and time.perf_counter() >= deadline:
+            break
+    return [(action, totals[i] / weights) for i, action in enumerate(problem.actions)]
+
+
+def _play(
+    problem: SearchProblem,
+    settings: SearchSettings,
+    hands: list[int],
+    bids: list[int],
+    candidate: int,
+) -> int:
+    """The searching seat's score for ``candidate`` (a bid or a card) in one world."""
+    me = problem.seat
+    first = -1
+    if problem.bidding:
+        bids = bids.copy()
+        bids[me] = candidate
+    else:
+        first = candidate
+    start = Position(
+        hands.copy(),
+        problem.to_act,
+        list(problem.trick),
+        list(problem.tricks_won),
+        bids,
+        problem.tricks_left,
+    )
+    if problem.solved_exactly(settings):
+        won = solve(start, first)
+    elif settings.nested:
+        won = playout_nested(start, first, me)
+    else:
+        won = playout(start, first)
+    return deal_score(bids[me], won[me])
 
 
 @register("expert")

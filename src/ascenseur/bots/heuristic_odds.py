@@ -23,11 +23,10 @@ from ascenseur.core.cards import (
     CARD_SUIT,
     SUIT_MASKS,
     TRUMP_MASK,
+    Suit,
     indices_of,
 )
-
-TRUMPS = 4
-EXCUSE = 5
+from ascenseur.core.tricks import NO_LED, TRICK_VALUES, trick_summary
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,30 +54,15 @@ class PlayParams:
 DEFAULT_PARAMS = PlayParams()
 
 
-def card_value(index: int, led: int) -> int:
-    """Strength of a card in a trick whose led kind is ``led``: -1 when it cannot win."""
-    suit = CARD_SUIT[index]
-    if suit == TRUMPS:
-        return 100 + CARD_RANK[index]
-    if suit == EXCUSE or suit != led:
-        return -1
-    return CARD_RANK[index]
-
-
 def suit_above(index: int) -> int:
     """The cards of the same suit as suit card ``index`` that rank above it."""
     return SUIT_MASKS[CARD_SUIT[index]] & ~((2 << index) - 1)
 
 
 def trick_status(cards: Sequence[int]) -> tuple[int, int]:
-    """``(led, best value)`` of the trick so far (led -1 while only the Excuse is in)."""
-    led = -1
-    for index in cards:
-        suit = CARD_SUIT[index]
-        if suit != EXCUSE:
-            led = suit
-            break
-    best = max((card_value(i, led) for i in cards), default=-1)
+    """``(led, best value)`` of the trick so far (led -1 while only the Excuse is in); the
+    value is the winning card's :data:`~ascenseur.core.tricks.TRICK_VALUES` entry."""
+    led, _, best, _ = trick_summary(cards)
     return led, best
 
 
@@ -96,15 +80,15 @@ def win_probability(
     """
     led, best = trick_status(cards)
     suit = CARD_SUIT[index]
-    if suit == EXCUSE:
+    if suit == Suit.EXCUSE:
         return 0.0
-    if led < 0:
+    if led == NO_LED:
         led = suit
-    value = card_value(index, led)
+    value = TRICK_VALUES[led + 1][index]
     if value <= best:
         return 0.0
     p = 1.0
-    if suit == TRUMPS:
+    if suit == Suit.TRUMPS:
         higher = counting.higher_trumps(CARD_RANK[index])
         if not higher:
             return 1.0
@@ -112,7 +96,7 @@ def win_probability(
             mask = higher & counting.may_hold[j]
             if not mask:
                 continue
-            can = 1.0 if led == TRUMPS else counting.void_in(j, led)
+            can = 1.0 if led == Suit.TRUMPS else counting.void_in(j, led)
             p *= 1.0 - can * (1.0 - counting.none_of(j, mask))
         return p
     above = suit_above(index) & counting.unseen
@@ -245,7 +229,6 @@ def expected_score(
 __all__ = [
     "DEFAULT_PARAMS",
     "PlayParams",
-    "card_value",
     "distribution",
     "expected_score",
     "future_odds",

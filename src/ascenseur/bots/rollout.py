@@ -1,8 +1,9 @@
 """Fast play-outs of a deal in a fully known (sampled) world, every seat aiming at its bid.
 
 This is the inner loop of the search bots. It works on card masks and calls the core's one
-legality function, :func:`ascenseur.core.tricks.legal_mask`; the policy is deterministic, so
-a play-out is a function of its world (common random numbers across candidate moves).
+legality function, :func:`ascenseur.core.tricks.legal_mask`, and its one trick step,
+:func:`ascenseur.core.tricks.trick_step` (rule P9); the policy is deterministic, so a
+play-out is a function of its world (common random numbers across candidate moves).
 
 Policy "to the bid": a seat still short of its bid tries to win (highest winning card when
 others follow, the cheapest winner when last; leads its strongest card); a seat that has its
@@ -13,38 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ascenseur.core.cards import (
-    CARD_RANK,
-    CARD_SUIT,
-    DECK_SIZE,
-    EXCUSE_INDEX,
-    indices_of,
-)
+from ascenseur.core.cards import CARD_RANK, EXCUSE_INDEX, indices_of
 from ascenseur.core.scoring import deal_score
-from ascenseur.core.tricks import legal_mask
-
-_TRUMPS = 4
-_EXCUSE = 5
-
-
-def _value_table(led: int) -> tuple[int, ...]:
-    """Strength of each card in a trick whose led kind is ``led`` (-1: this card sets it)."""
-    values = []
-    for index in range(DECK_SIZE):
-        suit = CARD_SUIT[index]
-        if suit == _TRUMPS:
-            values.append(100 + CARD_RANK[index])
-        elif suit == _EXCUSE:
-            values.append(-1)
-        elif led < 0 or suit == led:
-            values.append(CARD_RANK[index])
-        else:
-            values.append(-1)
-    return tuple(values)
-
-
-#: VALUES[led + 1][card]: how strongly ``card`` stands in a trick led with ``led``.
-VALUES: tuple[tuple[int, ...], ...] = tuple(_value_table(led) for led in range(-1, 5))
+from ascenseur.core.tricks import NO_LED, TRICK_VALUES, legal_mask, trick_step
 
 
 def choose_card(legal: int, trick_len: int, led: int, win_value: int, need: int, last: bool) -> int:
@@ -52,7 +24,7 @@ def choose_card(legal: int, trick_len: int, led: int, win_value: int, need: int,
     cards = indices_of(legal)
     if len(cards) == 1:
         return cards[0]
-    values = VALUES[led + 1]
+    values = TRICK_VALUES[led + 1]
     if trick_len == 0:
         plain = [c for c in cards if c != EXCUSE_INDEX] or cards
         if need > 0:
@@ -102,26 +74,11 @@ def trick_state(trick: list[int], to_act: int, players: int) -> tuple[int, int, 
     ``trick`` holds its cards in play order and ``to_act`` is the seat to play next; an empty
     trick gives ``(-1, 0, -1, -1)``.
     """
-    state = (-1, 0, -1, -1)
+    state = (NO_LED, 0, -1, -1)
     leader = (to_act - len(trick)) % players
     for pos, card in enumerate(trick):
         state = trick_step(card, (leader + pos) % players, *state)
     return state
-
-
-def trick_step(
-    card: int, seat: int, led: int, high: int, win_value: int, win_seat: int
-) -> tuple[int, int, int, int]:
-    """The trick state after ``seat`` plays ``card`` (see :func:`trick_state`)."""
-    suit = CARD_SUIT[card]
-    if suit != _EXCUSE and led < 0:
-        led = suit
-    if suit == _TRUMPS and CARD_RANK[card] > high:
-        high = CARD_RANK[card]
-    value = VALUES[led + 1][card]
-    if value > win_value:
-        return led, high, value, seat
-    return led, high, win_value, win_seat
 
 
 def advance(
@@ -146,7 +103,7 @@ def advance(
     if trick_len < n:
         return (seat + 1) % n, trick_len, led, high, win_value, win_seat
     won[win_seat] += 1
-    return win_seat, 0, -1, 0, -1, -1
+    return win_seat, 0, NO_LED, 0, -1, -1
 
 
 def playout(position: Position, first: int = -1) -> list[int]:
@@ -250,10 +207,7 @@ def policy_misses(
     won = [0] * n
     seat = leader
     trick_len = 0
-    led = -1
-    high = 0
-    win_value = -1
-    win_seat = -1
+    led, high, win_value, win_seat = NO_LED, 0, -1, -1
     misses = 0
     for card in history:
         hand = hands[seat]

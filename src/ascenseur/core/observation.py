@@ -33,9 +33,8 @@ from ascenseur.core.cards import (
 )
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import DealResult, GameState, Phase
+from ascenseur.core.tricks import NO_LED, trick_step
 
-_TRUMPS = 4
-_EXCUSE = 5
 NO_CEILING = 21
 
 
@@ -184,27 +183,21 @@ def deduce_facts(
     ceiling = [NO_CEILING] * n
     for t in range((len(cards) + n - 1) // n):
         leader = first_leader if t == 0 else winners[t - 1]
-        led = -1
-        high = 0
+        led, high, value, winner = NO_LED, 0, -1, -1
         for pos, index in enumerate(cards[t * n : (t + 1) * n]):
             seat = (leader + pos) % n
             suit = CARD_SUIT[index]
-            if pos == 0 and suit >= _TRUMPS:
+            if pos == 0 and suit >= Suit.TRUMPS:
                 voids[seat] |= 0b1111  # P2: a trump or Excuse lead shows no suit card
-            elif led >= 0 and suit != _EXCUSE:
-                if suit == _TRUMPS:
-                    if led != _TRUMPS:
+            elif led != NO_LED and suit != Suit.EXCUSE:
+                if suit == Suit.TRUMPS:
+                    if led != Suit.TRUMPS:
                         voids[seat] |= 1 << led
                     if CARD_RANK[index] < high:
                         ceiling[seat] = min(ceiling[seat], high)  # could not overtrump
                 elif suit != led:
-                    voids[seat] |= (1 << led) | (1 << _TRUMPS)  # a discard: neither led nor trump
-            if suit == _EXCUSE:
-                continue
-            if led < 0:
-                led = suit
-            if suit == _TRUMPS and CARD_RANK[index] > high:
-                high = CARD_RANK[index]
+                    voids[seat] |= (1 << led) | (1 << Suit.TRUMPS)  # a discard: neither
+            led, high, value, winner = trick_step(index, seat, led, high, value, winner)
     facts = []
     for seat in range(n):
         kinds = frozenset(Suit(k) for k in range(5) if voids[seat] >> k & 1)

@@ -41,15 +41,14 @@ from ascenseur.core.cards import (
     DECK,
     DECK_SIZE,
     Card,
+    Suit,
     cards_of,
 )
 from ascenseur.core.errors import IllegalAction
 from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import deal_score, winners
-from ascenseur.core.tricks import legal_mask, why_illegal
+from ascenseur.core.tricks import NO_LED, TRICK_VALUES, legal_mask, why_illegal
 
-_TRUMPS = 4
-_EXCUSE = 5
 #: The interned Play of each card, by the card's bit (legal_actions walks the legal mask).
 PLAY_OF_BIT: dict[int, Play] = {1 << i: play for i, play in enumerate(PLAYS)}
 
@@ -503,22 +502,14 @@ class GameState:
         self._hands[seat] ^= 1 << index
         self._played.append(index)
         self._history.append(PLAYS[index])
+        # The trick's state moves as ascenseur.core.tricks.trick_step says (rule P9), inlined:
+        # this is the pure engine's innermost step.
         suit = CARD_SUIT[index]
-        if suit == _TRUMPS:
-            rank = CARD_RANK[index]
-            value = 100 + rank
-            self._high = max(self._high, rank)
-            if self._led < 0:
-                self._led = _TRUMPS
-        elif suit == _EXCUSE:
-            value = -1
-        elif self._led < 0:
+        if self._led == NO_LED and suit != Suit.EXCUSE:
             self._led = suit
-            value = CARD_RANK[index]
-        elif suit == self._led:
-            value = CARD_RANK[index]
-        else:
-            value = -1
+        if suit == Suit.TRUMPS and CARD_RANK[index] > self._high:
+            self._high = CARD_RANK[index]
+        value = TRICK_VALUES[self._led + 1][index]
         if value > self._win_value:
             self._win_value = value
             self._win_seat = seat

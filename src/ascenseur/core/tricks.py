@@ -9,11 +9,18 @@ small integers so that search code can call them in its inner loop:
   not the Excuse, or -1 while no such card has been played;
 * ``high_trump``: the rank of the highest trump in the trick, 0 when none.
 
+Who wins (rule P9) is one table, :data:`TRICK_VALUES`: the strength of each card in a trick
+of each led kind, -1 for a card that cannot win. :func:`winning_position`, the game state,
+the play-outs of the search and its compiled twin (:mod:`ascenseur.fast.play`) all read it.
+
 >>> from ascenseur.core.cards import Card
 >>> [str(c) for c in legal_cards([Card.parse(x) for x in ("H5", "T3", "EX")], [])]
 ['5♥']
 >>> trick_winner([Card.parse(x) for x in ("EX", "H3", "HK", "T1")])
 3
+>>> hearts = TRICK_VALUES[Suit.HEARTS + 1]
+>>> hearts[Card.parse("HK").index], hearts[Card.parse("T1").index], hearts[Card.parse("SK").index]
+(14, 101, -1)
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from ascenseur.core.cards import (
     ALL_SUITS_MASK,
     CARD_RANK,
     CARD_SUIT,
+    DECK_SIZE,
     EXCUSE_BIT,
     KIND_MASKS,
     SUIT_MASKS,
@@ -37,9 +45,32 @@ from ascenseur.core.cards import (
     mask_of,
 )
 
-TRUMPS = 4
-EXCUSE = 5
+#: The led kind of a trick that holds no card but the Excuse yet (or no card at all).
 NO_LED = -1
+#: What a trump is worth in :data:`TRICK_VALUES` above any suit card (ranks are 1…21).
+TRUMP_BONUS = 100
+
+
+def _value_row(led: int) -> tuple[int, ...]:
+    values = []
+    for index in range(DECK_SIZE):
+        suit = CARD_SUIT[index]
+        if suit == Suit.TRUMPS:
+            values.append(TRUMP_BONUS + CARD_RANK[index])
+        elif suit != Suit.EXCUSE and led in (NO_LED, suit):
+            values.append(CARD_RANK[index])
+        else:
+            values.append(-1)  # the Excuse, a discard
+    return tuple(values)
+
+
+#: TRICK_VALUES[led + 1][card]: how strongly ``card`` stands in a trick whose led kind is
+#: ``led`` (rule P9): any trump above any suit card, a card of the led suit by rank, the Excuse
+#: and off-suit discards -1 (they never win). Row 0 (``led`` is :data:`NO_LED`) is for a card
+#: that sets the led kind itself. The highest value in a trick wins it.
+TRICK_VALUES: tuple[tuple[int, ...], ...] = tuple(
+    _value_row(led) for led in range(NO_LED, Suit.TRUMPS + 1)
+)
 
 
 def legal_mask(hand: int, trick_len: int, led: int, high_trump: int) -> int:
@@ -57,7 +88,7 @@ def legal_mask(hand: int, trick_len: int, led: int, high_trump: int) -> int:
     if led < 0:
         # P4: after an Excuse lead, the second card is free.
         return hand
-    if led < TRUMPS:
+    if led < Suit.TRUMPS:
         follow = hand & SUIT_MASKS[led]
         if follow:
             return follow | (hand & EXCUSE_BIT)  # P5
@@ -68,39 +99,47 @@ def legal_mask(hand: int, trick_len: int, led: int, high_trump: int) -> int:
     return (over if over else trumps) | (hand & EXCUSE_BIT)  # P6, P7: overtrump if able
 
 
+def trick_step(
+    card: int, seat: int, led: int, high: int, win_value: int, win_seat: int
+) -> tuple[int, int, int, int]:
+    """The trick state ``(led, high trump, winning value, winning seat)`` after ``seat`` plays
+    ``card`` into a trick whose state was ``(led, high, win_value, win_seat)``.
+
+    An empty trick's state is ``(NO_LED, 0, -1, -1)``; the winning value is the card's
+    :data:`TRICK_VALUES` entry (rule P9), so a later card takes the trick only by beating it.
+    """
+    suit = CARD_SUIT[card]
+    if led == NO_LED and suit != Suit.EXCUSE:
+        led = suit
+    if suit == Suit.TRUMPS and CARD_RANK[card] > high:
+        high = CARD_RANK[card]
+    value = TRICK_VALUES[led + 1][card]
+    if value > win_value:
+        return led, high, value, seat
+    return led, high, win_value, win_seat
+
+
 def trick_facts(cards: Sequence[int]) -> tuple[int, int]:
     """``(led, high_trump)`` of a trick given its card indices in play order."""
-    led = NO_LED
-    high = 0
-    for index in cards:
-        suit = CARD_SUIT[index]
-        if suit == EXCUSE:
-            continue
-        if led < 0:
-            led = suit
-        if suit == TRUMPS and CARD_RANK[index] > high:
-            high = CARD_RANK[index]
+    led, high, _, _ = trick_summary(cards)
     return led, high
 
 
 def winning_position(cards: Sequence[int]) -> int:
     """The 0-based position of the winning card in a complete trick of card indices (P9)."""
-    led, _ = trick_facts(cards)
-    best = -1
-    best_value = -1
-    for position, index in enumerate(cards):
-        suit = CARD_SUIT[index]
-        if suit == TRUMPS:
-            value = 100 + CARD_RANK[index]
-        elif suit == led:
-            value = CARD_RANK[index]
-        else:
-            continue  # the Excuse and off-suit discards never win
-        if value > best_value:
-            best, best_value = position, value
+    _, _, _, best = trick_summary(cards)
     if best < 0:
         raise ValueError("a trick needs at least one card other than the Excuse")
     return best
+
+
+def trick_summary(cards: Sequence[int]) -> tuple[int, int, int, int]:
+    """``(led, high trump, winning value, winning position)`` of a trick of card indices in
+    play order: :func:`trick_step` over its cards, positions standing for seats."""
+    state = (NO_LED, 0, -1, -1)
+    for position, index in enumerate(cards):
+        state = trick_step(index, position, *state)
+    return state
 
 
 def legal_cards(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
@@ -136,7 +175,7 @@ def why_illegal(
             f"(holds {format_cards(held, lang)})"
         )
     suit = Suit(led)
-    if led < TRUMPS and hand & SUIT_MASKS[led]:
+    if led < Suit.TRUMPS and hand & SUIT_MASKS[led]:
         held = cards_of(hand & SUIT_MASKS[led])
         if fr:
             return "must-follow", (
@@ -145,7 +184,7 @@ def why_illegal(
         return "must-follow", f"must follow {suit.display(lang)} (holds {format_cards(held, lang)})"
     trumps = hand & TRUMP_MASK
     over = trumps & TRUMPS_ABOVE[high_trump]
-    if CARD_SUIT[index] == TRUMPS and over:
+    if CARD_SUIT[index] == Suit.TRUMPS and over:
         held = cards_of(over)
         if fr:
             return "must-overtrump", (
@@ -155,7 +194,7 @@ def why_illegal(
             f"must overtrump trump {high_trump} (holds {format_cards(held, lang)})"
         )
     held = cards_of(over or trumps)
-    if led == TRUMPS:
+    if led == Suit.TRUMPS:
         if fr:
             return "must-follow", f"doit fournir atout (tient {format_cards(held, lang)})"
         return "must-follow", f"must follow trumps (holds {format_cards(held, lang)})"
@@ -171,10 +210,13 @@ def why_illegal(
 __all__ = [
     "KIND_MASKS",
     "NO_LED",
-    "TRUMPS",
+    "TRICK_VALUES",
+    "TRUMP_BONUS",
     "legal_cards",
     "legal_mask",
     "trick_facts",
+    "trick_step",
+    "trick_summary",
     "trick_winner",
     "why_illegal",
     "winning_position",

@@ -13,8 +13,10 @@ compiled modules are imported on first use:
 * :mod:`~ascenseur.fast.search` — the expert's loop: worlds × candidates × play-outs;
 * :mod:`~ascenseur.fast.deals` — whole random deals (the throughput benchmark).
 
-The pure-Python engine (:mod:`ascenseur.core`, :mod:`ascenseur.bots.rollout`,
-:mod:`ascenseur.bots.worlds`, :mod:`ascenseur.bots.endgame`) stays the reference;
+A private back end: only the search (:mod:`ascenseur.bots`) calls it, and it imports nothing
+but the core and the search problem (:mod:`ascenseur.search`) — ``pyproject.toml``'s
+import-linter contracts hold both. The pure-Python engine (:mod:`ascenseur.core`, and the
+search's play-outs, worlds and endgame in :mod:`ascenseur.bots`) stays the reference;
 ``tests/test_fast_core.py`` keeps this core equal to it. Functions are compiled once per
 machine and cached on disk; a process loads them on first use — :func:`warm_up` does it up
 front, and :func:`evaluate` calls it before its first search, so no decision but the first of
@@ -33,7 +35,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ascenseur.core.actions import PlayerAction
-    from ascenseur.core.observation import Observation
+    from ascenseur.search.problem import SearchProblem, SearchSettings
 
 PURE_VARIABLE = "ASCENSEUR_PURE"
 
@@ -63,12 +65,21 @@ def warm_up() -> float:
     from ascenseur.core.state import GameState
     from ascenseur.fast.deals import RandomDeals
     from ascenseur.fast.search import evaluate as search
+    from ascenseur.search.problem import SearchProblem, SearchSettings
 
     start = time.perf_counter()
     rng = random.Random(0)
     state = GameState.single_deal(Rules(players=3, max_cards=2), 1)
     state.deal(rng)
-    search(observe(state, 1), rng, 4)
+    settings = SearchSettings(
+        iterations=4,
+        seconds=None,
+        inverse_variance=0.0,
+        exact_cards=8,
+        nested=False,
+        play_penalty=0.0,
+    )
+    search(SearchProblem.of(observe(state, 1)), settings, rng)  # compiles every callee too
     deals = RandomDeals(3, 2, rng)
     deals.play_fast(0)
     deals.play_many(1)
@@ -76,22 +87,13 @@ def warm_up() -> float:
 
 
 def evaluate(
-    view: Observation,
-    rng: random.Random,
-    iterations: int,
-    seconds: float | None = None,
-    inverse_variance: float = 0.0,
-    exact_cards: int = 8,
-    nested: bool = False,
-    play_penalty: float = 0.0,
+    problem: SearchProblem, settings: SearchSettings, rng: random.Random
 ) -> list[tuple[PlayerAction, float]]:
     """The expert's search on the compiled core (see :func:`ascenseur.fast.search.evaluate`)."""
     from ascenseur.fast.search import evaluate as search
 
     warm_up()
-    return search(
-        view, rng, iterations, seconds, inverse_variance, exact_cards, nested, play_penalty
-    )
+    return search(problem, settings, rng)
 
 
 __all__ = ["PURE_VARIABLE", "available", "enabled", "evaluate", "warm_up"]

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, popcount
 from ascenseur.fast.masks import HIGH, Int64s, Words
 from ascenseur.fast.play import card_at, deal_score, legal, trick_step
@@ -37,15 +38,15 @@ def random_deal(
     """Play one random deal; ``hands`` (n, 2) sets the number of seats.
 
     Writes what was dealt (``dealt``, n × hand_size), the bids, the cards in play order, the
-    tricks won and the scores by seat; ``deck`` is scratch space for 78 card indices.
+    tricks won and the scores by seat; ``deck`` is scratch space for every card index.
     """
     n = hands.shape[0]
     first = (dealer + 1) % n
-    for i in range(78):
+    for i in range(DECK_SIZE):
         deck[i] = i
     hands[:, :] = 0
     for i in range(n * hand_size):  # the top of a uniform shuffle, one card at a time
-        pick = i + below(state, 78 - i)
+        pick = i + below(state, DECK_SIZE - i)
         card = deck[pick]
         deck[pick] = deck[i]
         deck[i] = card
@@ -138,13 +139,13 @@ class RandomDeals:
     def __init__(
         self, players: int, hand_size: int, rng: random.Random, hook: bool = False
     ) -> None:
-        if not 2 <= players <= 10 or not 1 <= hand_size <= 78 // players:
+        if not 2 <= players <= 10 or not 1 <= hand_size <= DECK_SIZE // players:
             raise ValueError(f"no deal of {hand_size} cards for {players} players")
         self.players = players
         self.hand_size = hand_size
         self.hook = hook
         self._state = new_state(rng)
-        self._deck = np.empty(78, np.int64)
+        self._deck = np.empty(DECK_SIZE, np.int64)
         self._hands = np.zeros((players, 2), np.int64)
         self._dealt = np.zeros((players, hand_size), np.int64)
         self._bids = np.zeros(players, np.int64)

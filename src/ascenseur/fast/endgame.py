@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ascenseur.core.cards import DECK_SIZE
+from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit, lowest
 from ascenseur.fast.masks import HIGH, Int64s
 from ascenseur.fast.play import deal_score, legal, trick_state, trick_step
@@ -116,7 +118,7 @@ def _search(
             if node[_TRICK_LEN] + 1 == n:
                 wons[child, next_seat] += 1
                 to_play, child_len = next_seat, 0
-                next_led, next_high, next_value, next_seat = -1, 0, -1, -1
+                next_led, next_high, next_value, next_seat = NO_LED, 0, -1, -1
             else:
                 to_play, child_len = (seat + 1) % n, node[_TRICK_LEN] + 1
             if hands[to_play, 0] == 0 and hands[to_play, 1] == 0 and child_len == 0:
@@ -171,7 +173,7 @@ def solve(
     won[:] = results[0]
 
 
-def scratch(players: int, cards_left: int = 78) -> tuple[Int64s, Int64s, Int64s]:
+def scratch(players: int, cards_left: int = DECK_SIZE) -> tuple[Int64s, Int64s, Int64s]:
     """The scratch arrays :func:`solve` needs for at most ``cards_left`` cards to play."""
     depth = cards_left + 2
     return (

@@ -3,7 +3,9 @@
 The core's masks are Python ints of 78 bits (:mod:`ascenseur.core.cards`); a machine word has
 64. The compiled core splits a mask at the first trump: the *low* word holds the four suits
 (deck indices 0…55, 56 bits) and the *high* word the 21 trumps and the Excuse (deck indices
-56…77 at bits 0…21). Both stay below 2**63, so plain signed int64 arithmetic is safe (numba
+56…77 at bits 0…21). Compiled code names kinds and cards as the core does
+(:class:`~ascenseur.core.cards.Suit`, ``EXCUSE_INDEX``, ``DECK_SIZE``): numba reads them as
+constants. Both stay below 2**63, so plain signed int64 arithmetic is safe (numba
 turns mixed signed/unsigned arithmetic into floats). Iterating the low word then the high
 word, each from its lowest bit, visits cards in deck order, as :func:`indices_of` does.
 
@@ -19,8 +21,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from ascenseur.bots.rollout import VALUES
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, FIRST_TRUMP, SUIT_SIZE, TRUMP_COUNT
+from ascenseur.core.tricks import TRICK_VALUES
 
 #: The arrays the compiled core passes around.
 Int64s = npt.NDArray[np.int64]
@@ -31,7 +33,6 @@ HIGH = FIRST_TRUMP  # deck index of the high word's bit 0 (T1)
 LOW_MASK = (1 << FIRST_TRUMP) - 1  # the four suits in the low word
 TRUMPS_HIGH = (1 << TRUMP_COUNT) - 1  # the trumps in the high word
 EXCUSE_HIGH = 1 << TRUMP_COUNT  # the Excuse in the high word
-EXCUSE = FIRST_TRUMP + TRUMP_COUNT  # the Excuse's deck index (77)
 SUIT_LOW = np.array([((1 << SUIT_SIZE) - 1) << (s * SUIT_SIZE) for s in range(4)], np.int64)
 # TRUMPS_ABOVE_HIGH[r]: the trumps strictly higher than trump r, in the high word.
 TRUMPS_ABOVE_HIGH = np.array(
@@ -39,8 +40,8 @@ TRUMPS_ABOVE_HIGH = np.array(
 )
 RANK = np.array(CARD_RANK, np.int64)
 KIND = np.array(CARD_SUIT, np.int64)
-#: VALUE[led + 1, card]: the policy's strength table, :data:`ascenseur.bots.rollout.VALUES`.
-VALUE = np.array(VALUES, np.int64)
+#: VALUE[led + 1, card]: the trick-winner rule, :data:`ascenseur.core.tricks.TRICK_VALUES`.
+VALUE = np.array(TRICK_VALUES, np.int64)
 
 
 def split(mask: int) -> tuple[int, int]:

@@ -2,18 +2,20 @@
 
 Each function mirrors one in the pure engine, line for line where it matters, and
 ``tests/test_fast_core.py`` keeps them equal: :func:`legal` is
-:func:`ascenseur.core.tricks.legal_mask`, :func:`winning_position` is
-:func:`ascenseur.core.tricks.winning_position`, :func:`choose_card` and :func:`playout` are
-:func:`ascenseur.bots.rollout.choose_card` and :func:`ascenseur.bots.rollout.playout`.
+:func:`ascenseur.core.tricks.legal_mask`, :func:`trick_step` and :func:`winning_position` are
+:func:`ascenseur.core.tricks.trick_step` and :func:`~ascenseur.core.tricks.winning_position`
+(rule P9, read from the same table), :func:`choose_card` and :func:`playout` are the play-out
+policy of the search (``ascenseur.bots.rollout``).
 Masks are ``(low, high)`` words (:mod:`ascenseur.fast.masks`); hands are ``(n, 2)`` arrays.
 Nothing here checks its input: callers pass positions of real deals.
 """
 
 from __future__ import annotations
 
+from ascenseur.core.cards import EXCUSE_INDEX, Suit
+from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.masks import (
-    EXCUSE,
     EXCUSE_HIGH,
     HIGH,
     KIND,
@@ -25,9 +27,6 @@ from ascenseur.fast.masks import (
     Int64s,
 )
 
-_TRUMPS = 4
-_EXCUSE = 5
-
 
 @jit
 def legal(low: int, high: int, trick_len: int, led: int, high_trump: int) -> tuple[int, int]:
@@ -37,9 +36,9 @@ def legal(low: int, high: int, trick_len: int, led: int, high_trump: int) -> tup
         if low:
             return low, 0
         return 0, high
-    if led < 0:
+    if led == NO_LED:
         return low, high  # P4: after an Excuse lead, the second card is free.
-    if led < _TRUMPS:
+    if led < Suit.TRUMPS:
         follow = low & SUIT_LOW[led]
         if follow:
             return follow, high & EXCUSE_HIGH  # P5
@@ -65,25 +64,12 @@ def card_at(low: int, high: int, rank: int) -> int:
 @jit
 def winning_position(cards: Int64s, count: int) -> int:
     """The 0-based position of the winning card among ``cards[:count]`` (rule P9)."""
-    led = -1
+    led, high, win_value, win_position = NO_LED, 0, -1, -1
     for position in range(count):
-        if KIND[cards[position]] != _EXCUSE:
-            led = KIND[cards[position]]
-            break
-    best = -1
-    best_value = -1
-    for position in range(count):
-        card = cards[position]
-        kind = KIND[card]
-        if kind == _TRUMPS:
-            value = 100 + RANK[card]
-        elif kind == led:
-            value = RANK[card]
-        else:
-            continue  # the Excuse and off-suit discards never win
-        if value > best_value:
-            best, best_value = position, value
-    return best
+        led, high, win_value, win_position = trick_step(
+            cards[position], position, led, high, win_value, win_position
+        )
+    return win_position
 
 
 @jit
@@ -91,11 +77,11 @@ def trick_step(
     card: int, seat: int, led: int, high: int, win_value: int, win_seat: int
 ) -> tuple[int, int, int, int]:
     """The trick state ``(led, high trump, winning value, winning seat)`` after ``seat``
-    plays ``card`` (:func:`ascenseur.bots.rollout.trick_step`)."""
+    plays ``card`` (:func:`ascenseur.core.tricks.trick_step`)."""
     kind = KIND[card]
-    if kind != _EXCUSE and led < 0:
+    if led == NO_LED and kind != Suit.EXCUSE:
         led = kind
-    if kind == _TRUMPS and RANK[card] > high:
+    if kind == Suit.TRUMPS and RANK[card] > high:
         high = RANK[card]
     value = VALUE[led + 1, card]
     if value > win_value:
@@ -107,10 +93,7 @@ def trick_step(
 def trick_state(trick: Int64s, trick_len: int, to_act: int, n: int) -> tuple[int, int, int, int]:
     """The state of the trick ``trick[:trick_len]`` in progress, ``to_act`` to play next
     (:func:`ascenseur.bots.rollout.trick_state`)."""
-    led = -1
-    high = 0
-    win_value = -1
-    win_seat = -1
+    led, high, win_value, win_seat = NO_LED, 0, -1, -1
     leader = (to_act - trick_len) % n
     for position in range(trick_len):
         led, high, win_value, win_seat = trick_step(
@@ -138,7 +121,7 @@ def advance(
     if trick_len < n:
         return (seat + 1) % n, trick_len, led, high, win_value, win_seat
     won[win_seat] += 1
-    return win_seat, 0, -1, 0, -1, -1
+    return win_seat, 0, NO_LED, 0, -1, -1
 
 
 @jit
@@ -206,7 +189,7 @@ def choose_card(
     if best >= 0:
         return best
     if high & EXCUSE_HIGH:
-        return EXCUSE
+        return EXCUSE_INDEX
     return _pick(low, high, values, win_value, last)  # winners: min, or max when last
 
 

@@ -1,10 +1,11 @@
-"""The expert's search loop, compiled: :meth:`ascenseur.bots.expert.ExpertBot.evaluate`.
+"""The expert's search loop, compiled: the twin of :func:`ascenseur.bots.expert.search`.
 
 Sample a world, guess the bids not yet made from the sampled hands, play each candidate in
 that world with the "to the bid" play-out — or, once few cards are left, the exact endgame
-search (:data:`~ascenseur.bots.endgame.EXACT_CARDS`) — with common random numbers (every
-candidate meets the same worlds), add up the searching seat's score; the mean over worlds
-estimates each candidate. :func:`evaluate` takes and returns what the pure loop does.
+search — with common random numbers (every candidate meets the same worlds), add up the
+searching seat's score; the mean over worlds estimates each candidate. :func:`evaluate` takes
+the same :class:`~ascenseur.search.problem.SearchProblem` and settings as the pure loop and
+returns what it does.
 """
 
 from __future__ import annotations
@@ -12,16 +13,13 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import NamedTuple
 
 import numpy as np
 
-from ascenseur.bots.endgame import EXACT_CARDS
-from ascenseur.bots.expert import LOG_WEIGHT_FLOOR, history_of, played_by
-from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec
-from ascenseur.core.actions import Bid, PlayerAction
-from ascenseur.core.observation import Observation
-from ascenseur.core.state import Phase
-from ascenseur.fast._jit import jit, lowest, popcount
+from ascenseur.core.actions import PlayerAction
+from ascenseur.core.cards import DECK_SIZE
+from ascenseur.fast._jit import jit, lowest
 from ascenseur.fast.endgame import NODE_FIELDS, solve
 from ascenseur.fast.inference import policy_misses
 from ascenseur.fast.masks import HIGH, RANK, TRUMPS_HIGH, Floats, Int64s, Words, split_all
@@ -29,6 +27,12 @@ from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
 from ascenseur.fast.rng import new_state
 from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, sample_into
+from ascenseur.search.problem import (
+    LOG_WEIGHT_FLOOR,
+    NoConsistentWorld,
+    SearchProblem,
+    SearchSettings,
+)
 
 #: Worlds per compiled call when a time budget must be checked between calls.
 CHUNK = 16
@@ -36,7 +40,7 @@ CHUNK = 16
 
 @jit
 def strength(low: int, high: int) -> float:
-    """:func:`ascenseur.bots.expert.strength` of the hand ``(low, high)`` (same sum order)."""
+    """The expert's ``strength`` of the hand ``(low, high)`` (same sum order)."""
     total = 0.0
     while low:
         rank = RANK[lowest(low)]
@@ -62,7 +66,7 @@ def guess_bids(
     strengths: Floats,
     out: Int64s,
 ) -> float:
-    """:func:`ascenseur.bots.expert.guess_bids` into ``out``, returning the world's weight.
+    """The expert's ``guess_bids`` into ``out``, returning the world's weight.
 
     ``hands`` are the sampled hands, ``shown`` the cards each seat played this deal (the
     hands as dealt are their union); ``known[s]`` < 0: seat s has not bid yet.
@@ -87,176 +91,206 @@ def guess_bids(
     return math.exp(max(log_weight * inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
+class Problem(NamedTuple):
+    """A :class:`SearchProblem` and its settings as arrays and numbers, for compiled code."""
+
+    spec: SpecArrays
+    candidates: Int64s  # bids when ``bidding``, else card indices
+    bidding: bool
+    hand_size: int
+    known_bids: Int64s  # < 0: the seat has not bid yet
+    shown: Int64s  # (n, 2): the cards each seat has played this deal
+    history: Int64s  # the deal's cards so far, in order
+    leader: int
+    trick: Int64s
+    tricks_won: Int64s
+    tricks_left: int
+    to_act: int
+    exact: bool  # solve exactly rather than play out
+    nested: bool
+    inverse_variance: float
+    penalty: float
+
+    @staticmethod
+    def of(problem: SearchProblem, settings: SearchSettings) -> Problem:
+        return Problem(
+            spec=SpecArrays.of(problem.spec),
+            candidates=np.array(problem.candidates, np.int64),
+            bidding=problem.bidding,
+            hand_size=problem.hand_size,
+            known_bids=np.array([-1 if b is None else b for b in problem.bids], np.int64),
+            shown=split_all(problem.shown),
+            history=np.array(problem.history, np.int64),
+            leader=problem.leader,
+            trick=np.array(problem.trick, np.int64),
+            tricks_won=np.array(problem.tricks_won, np.int64),
+            tricks_left=problem.tricks_left,
+            to_act=problem.to_act,
+            exact=problem.solved_exactly(settings),
+            nested=settings.nested,
+            inverse_variance=settings.inverse_variance,
+            penalty=settings.play_penalty,
+        )
+
+
+class Scratch(NamedTuple):
+    """The arrays one search reuses for every world and candidate (allocated once)."""
+
+    pool: Int64s
+    world: Int64s
+    hands: Int64s
+    guessed: Int64s
+    bids: Int64s
+    won: Int64s
+    strengths: Floats
+    no_log: Int64s
+    wons: Int64s
+    results: Int64s
+    nodes: Int64s
+    scratch_hands: Int64s
+    scratch_won: Int64s
+    current: Int64s
+    dealt: Int64s
+
+    @staticmethod
+    def of(problem: SearchProblem) -> Scratch:
+        n = len(problem.spec.counts)
+        depth = 2 + problem.cards_left  # cards left to play + 2
+        return Scratch(
+            pool=np.empty(DECK_SIZE, np.int64),
+            world=np.empty((n, 2), np.int64),
+            hands=np.empty((n, 2), np.int64),
+            guessed=np.empty(n, np.int64),
+            bids=np.empty(n, np.int64),
+            won=np.empty(n, np.int64),
+            strengths=np.empty(n, np.float64),
+            no_log=np.empty(0, np.int64),
+            wons=np.empty((depth, n), np.int64),
+            results=np.empty((depth, n), np.int64),
+            nodes=np.empty((depth, NODE_FIELDS), np.int64),
+            scratch_hands=np.empty((n, 2), np.int64),
+            scratch_won=np.empty(n, np.int64),
+            current=np.empty(n, np.int64),
+            dealt=np.empty((n, 2), np.int64),
+        )
+
+
+@jit
+def _score(problem: Problem, s: Scratch, candidate: int) -> int:
+    """The searching seat's score for ``candidate`` in the world ``s.world`` (bids guessed in
+    ``s.guessed``): :func:`ascenseur.bots.expert._play`."""
+    me = problem.spec.seat
+    trick = problem.trick
+    s.hands[:, :] = s.world
+    s.bids[:] = s.guessed
+    s.won[:] = problem.tricks_won
+    first = -1
+    if problem.bidding:
+        s.bids[me] = candidate
+    else:
+        first = candidate
+    if problem.exact:
+        solve(
+            s.hands,
+            problem.to_act,
+            trick,
+            trick.shape[0],
+            s.won,
+            s.bids,
+            first,
+            s.wons,
+            s.results,
+            s.nodes,
+        )
+    elif problem.nested:
+        playout_nested(
+            s.hands,
+            problem.to_act,
+            trick,
+            trick.shape[0],
+            s.won,
+            s.bids,
+            problem.tricks_left,
+            first,
+            me,
+            s.scratch_hands,
+            s.scratch_won,
+            s.current,
+        )
+    else:
+        playout(
+            s.hands,
+            problem.to_act,
+            trick,
+            trick.shape[0],
+            s.won,
+            s.bids,
+            problem.tricks_left,
+            first,
+            s.no_log,
+        )
+    return deal_score(s.bids[me], s.won[me])
+
+
 @jit
 def evaluate_worlds(
-    worlds: int,
-    spec_seat: int,
-    own: Int64s,
-    unseen: Int64s,
-    counts: Int64s,
-    allowed: Int64s,
-    order: Int64s,
-    state: Words,
-    shown: Int64s,
-    known_bids: Int64s,
-    inverse_variance: float,
-    hand_size: int,
-    bidding: bool,
-    candidates: Int64s,
-    trick: Int64s,
-    tricks_won: Int64s,
-    tricks_left: int,
-    to_act: int,
-    exact: bool,
-    nested: bool,
-    penalty: float,
-    history: Int64s,
-    leader: int,
-    totals: Floats,
-    weights: Floats,
+    problem: Problem, worlds: int, state: Words, s: Scratch, totals: Floats, weights: Floats
 ) -> int:
     """Add each candidate's weighted score over ``worlds`` sampled worlds to ``totals``, and
     the worlds' weights to ``weights[0]``.
 
-    Candidates are bids when ``bidding``, else card indices. Each world is finished by the
-    play-out — nested (the searching seat looking one card ahead) when ``nested`` — or by the
-    exact endgame search when ``exact``. With ``penalty`` > 0, a world's weight is multiplied
-    by exp(-penalty) for each of the other seats' cards in ``history`` (the deal's cards so
-    far, led by ``leader``) that the policy would not have played from its hand. Returns the
-    worlds played, -1 if no consistent world could be drawn.
+    With ``problem.penalty`` > 0, a world's weight is multiplied by exp(-penalty) for each of
+    the other seats' cards so far that the policy would not have played from its hand.
+    Returns the worlds played, -1 if no consistent world could be drawn.
     """
-    n = counts.shape[0]
-    me = spec_seat
-    pool = np.empty(78, np.int64)
-    world = np.empty((n, 2), np.int64)
-    hands = np.empty((n, 2), np.int64)
-    guessed = np.empty(n, np.int64)
-    bids = np.empty(n, np.int64)
-    won = np.empty(n, np.int64)
-    strengths = np.empty(n, np.float64)
-    no_log = np.empty(0, np.int64)
-    depth = 2 + counts.sum() + popcount(own[0]) + popcount(own[1])  # cards left to play + 2
-    wons = np.empty((depth, n), np.int64)
-    results = np.empty((depth, n), np.int64)
-    nodes = np.empty((depth, NODE_FIELDS), np.int64)
-    scratch_hands = np.empty((n, 2), np.int64)
-    scratch_won = np.empty(n, np.int64)
-    current = np.empty(n, np.int64)
-    dealt = np.empty((n, 2), np.int64)
+    me = problem.spec.seat
     for _ in range(worlds):
-        if not sample_into(me, own, unseen, counts, allowed, order, state, ATTEMPTS, pool, world):
+        if not sample_into(problem.spec, state, ATTEMPTS, s.pool, s.world):
             return -1
         weight = guess_bids(
-            world, shown, known_bids, me, hand_size, inverse_variance, strengths, guessed
+            s.world,
+            problem.shown,
+            problem.known_bids,
+            me,
+            problem.hand_size,
+            problem.inverse_variance,
+            s.strengths,
+            s.guessed,
         )
-        if penalty > 0.0:
-            dealt[:, :] = world | shown
-            misses = policy_misses(dealt, leader, history, guessed, me, won)
-            weight *= math.exp(-penalty * misses)
+        if problem.penalty > 0.0:
+            s.dealt[:, :] = s.world | problem.shown
+            misses = policy_misses(s.dealt, problem.leader, problem.history, s.guessed, me, s.won)
+            weight *= math.exp(-problem.penalty * misses)
         weights[0] += weight
-        for i in range(candidates.shape[0]):
-            hands[:, :] = world
-            bids[:] = guessed
-            won[:] = tricks_won
-            first = -1
-            if bidding:
-                bids[me] = candidates[i]
-            else:
-                first = candidates[i]
-            if exact:
-                solve(hands, to_act, trick, trick.shape[0], won, bids, first, wons, results, nodes)
-            elif nested:
-                playout_nested(
-                    hands,
-                    to_act,
-                    trick,
-                    trick.shape[0],
-                    won,
-                    bids,
-                    tricks_left,
-                    first,
-                    me,
-                    scratch_hands,
-                    scratch_won,
-                    current,
-                )
-            else:
-                playout(hands, to_act, trick, trick.shape[0], won, bids, tricks_left, first, no_log)
-            totals[i] += weight * deal_score(bids[me], won[me])
+        for i in range(problem.candidates.shape[0]):
+            totals[i] += weight * _score(problem, s, problem.candidates[i])
     return worlds
 
 
 def evaluate(
-    view: Observation,
-    rng: random.Random,
-    iterations: int,
-    seconds: float | None = None,
-    inverse_variance: float = 0.0,
-    exact_cards: int = EXACT_CARDS,
-    nested: bool = False,
-    play_penalty: float = 0.0,
+    problem: SearchProblem, settings: SearchSettings, rng: random.Random
 ) -> list[tuple[PlayerAction, float]]:
-    """Each legal action with its mean score over sampled worlds, as the expert's pure loop.
+    """Each candidate of ``problem`` with its mean score over sampled worlds, as the pure
+    loop (:func:`ascenseur.bots.expert.search`) gives it.
 
-    ``iterations`` play-outs are shared among the candidates; ``seconds`` (if not None) stops
-    early between chunks of :data:`CHUNK` worlds. Deterministic given ``rng`` when
-    ``seconds`` is None.
+    ``settings.iterations`` play-outs are shared among the candidates; ``settings.seconds``
+    (if not None) stops early between chunks of :data:`CHUNK` worlds. Deterministic given
+    ``rng`` when ``seconds`` is None.
     """
-    legal = view.legal_actions
-    spec = WorldSpec.of(view)
-    arrays = SpecArrays.of(spec)
-    me = spec.seat
-    n = view.players
-    bidding = view.phase is Phase.BIDDING
-    candidates = np.array(
-        [a.value if isinstance(a, Bid) else a.card.index for a in legal], np.int64
-    )
-    known = np.array([-1 if b is None else b for b in view.bids], np.int64)
-    shown = split_all(played_by(view))
-    trick = np.array([card.index for _, card in view.trick], np.int64)
-    history = np.array(history_of(view), np.int64)
-    tricks_won = np.array(view.tricks_won, np.int64)
-    tricks_left = view.hand_size - len(view.tricks)
-    to_act = (view.dealer + 1) % n if bidding else me
-    exact = not bidding and sum(view.hand_counts) <= exact_cards
-    worlds = max(1, iterations // len(legal))
-    totals = np.zeros(len(legal), np.float64)
+    compiled = Problem.of(problem, settings)
+    scratch = Scratch.of(problem)
+    worlds = max(1, settings.iterations // len(problem.candidates))
+    totals = np.zeros(len(problem.candidates), np.float64)
     weights = np.zeros(1, np.float64)
     state = new_state(rng)
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     done = 0
     while done < worlds:
         chunk = worlds - done if deadline is None else min(CHUNK, worlds - done)
-        played = evaluate_worlds(
-            chunk,
-            me,
-            arrays.own,
-            arrays.unseen,
-            arrays.counts,
-            arrays.allowed,
-            arrays.order,
-            state,
-            shown,
-            known,
-            inverse_variance,
-            view.hand_size,
-            bidding,
-            candidates,
-            trick,
-            tricks_won,
-            tricks_left,
-            to_act,
-            exact,
-            nested,
-            play_penalty,
-            history,
-            (view.dealer + 1) % n,
-            totals,
-            weights,
-        )
+        played = evaluate_worlds(compiled, chunk, state, scratch, totals, weights)
         if played < 0:
             raise NoConsistentWorld(f"no consistent world found in {ATTEMPTS} attempts")
         done += played
         if deadline is not None and time.perf_counter() >= deadline:
             break
-    return [(action, float(totals[i]) / float(weights[0])) for i, action in enumerate(legal)]
+    return [(a, float(totals[i]) / float(weights[0])) for i, a in enumerate(problem.actions)]

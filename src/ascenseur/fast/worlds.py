@@ -1,7 +1,7 @@
 """Sampling hidden worlds, compiled: :func:`ascenseur.bots.worlds.sample_world`'s algorithm.
 
-The constraints come from the same :class:`~ascenseur.bots.worlds.WorldSpec`
-(:func:`spec_arrays` turns it into arrays): seats are filled in the spec's order (most
+The constraints come from the same :class:`~ascenseur.search.problem.WorldSpec`
+(:meth:`SpecArrays.of` turns it into arrays): seats are filled in the spec's order (most
 constrained first), each drawing uniformly among the unseen cards it may hold, and a draw that
 would leave a later seat unable to fill its hand rejects the whole attempt. Only the random
 source differs (:mod:`ascenseur.fast.rng`), so the worlds differ from the pure sampler's draw
@@ -11,21 +11,22 @@ by draw but not in distribution.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
-from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec
+from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.masks import HIGH, Int64s, Words, join, split, split_all
 from ascenseur.fast.rng import below, new_state
+from ascenseur.search.problem import NoConsistentWorld, WorldSpec
 
 ATTEMPTS = 200
 
 
-@dataclass(frozen=True, slots=True)
-class SpecArrays:
-    """A :class:`WorldSpec` as the compiled sampler takes it."""
+class SpecArrays(NamedTuple):
+    """A :class:`WorldSpec` as the compiled sampler takes it (a named tuple: numba passes it
+    to compiled code whole)."""
 
     seat: int
     own: Int64s  # (2,) words
@@ -47,40 +48,20 @@ class SpecArrays:
 
 
 @jit
-def sample_into(
-    seat: int,
-    own: Int64s,
-    unseen: Int64s,
-    counts: Int64s,
-    allowed: Int64s,
-    order: Int64s,
-    state: Words,
-    attempts: int,
-    pool: Int64s,
-    hands: Int64s,
-) -> bool:
-    """Fill ``hands`` (n, 2) with one consistent world; False after ``attempts`` failures.
+def sample_into(spec: SpecArrays, state: Words, attempts: int, pool: Int64s, hands: Int64s) -> bool:
+    """Fill ``hands`` (n, 2) with one world of ``spec``; False after ``attempts`` failures.
 
-    ``pool`` is scratch space for 78 card indices.
+    ``state`` is the random source; ``pool`` is scratch space for every card index.
     """
-    for _ in range(attempts):
-        if _try_sample(seat, own, unseen, counts, allowed, order, state, pool, hands):
+    for _ in range(attempts):  # noqa: SIM110  (numba compiles no generator)
+        if _try_sample(spec, state, pool, hands):
             return True
     return False
 
 
 @jit
-def _try_sample(
-    seat: int,
-    own: Int64s,
-    unseen: Int64s,
-    counts: Int64s,
-    allowed: Int64s,
-    order: Int64s,
-    state: Words,
-    pool: Int64s,
-    hands: Int64s,
-) -> bool:
+def _try_sample(spec: SpecArrays, state: Words, pool: Int64s, hands: Int64s) -> bool:
+    seat, own, unseen, counts, allowed, order = spec
     hands[:, :] = 0
     hands[seat, 0] = own[0]
     hands[seat, 1] = own[1]
@@ -126,22 +107,11 @@ def _try_sample(
 
 
 def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS) -> list[int]:
-    """One world as core masks by seat, like :func:`ascenseur.bots.worlds.sample_world`."""
+    """One world as core masks by seat, like the pure sampler (``ascenseur.bots.worlds``)."""
     arrays = SpecArrays.of(spec)
     hands = np.zeros((len(spec.counts), 2), np.int64)
-    pool = np.empty(78, np.int64)
+    pool = np.empty(DECK_SIZE, np.int64)
     state = new_state(rng)
-    if not sample_into(
-        arrays.seat,
-        arrays.own,
-        arrays.unseen,
-        arrays.counts,
-        arrays.allowed,
-        arrays.order,
-        state,
-        attempts,
-        pool,
-        hands,
-    ):
+    if not sample_into(arrays, state, attempts, pool, hands):
         raise NoConsistentWorld(f"no consistent world found in {attempts} attempts")
     return [join(hands[s, 0], hands[s, 1]) for s in range(len(spec.counts))]

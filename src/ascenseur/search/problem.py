@@ -1,0 +1,161 @@
+"""The search problem: one decision of a seat, with everything public it may search over.
+
+Built once per decision from the seat's view (:meth:`SearchProblem.of`); nothing here sees a
+hidden card. :class:`WorldSpec` says which deals of the unseen cards are consistent with the
+view (the *worlds* to sample); the rest is the deal so far as the play-outs start from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ascenseur.core.actions import Bid, PlayerAction
+from ascenseur.core.cards import (
+    EXCUSE_BIT,
+    FULL_DECK_MASK,
+    KIND_MASKS,
+    TRUMP_COUNT,
+    TRUMPS_ABOVE,
+    Suit,
+)
+from ascenseur.core.observation import Observation, SeatFacts
+from ascenseur.core.state import Phase
+
+#: A world's weight never falls below exp(-LOG_WEIGHT_FLOOR), so that some world always
+#: counts (the inference from bids, :func:`ascenseur.bots.expert.guess_bids`).
+LOG_WEIGHT_FLOOR = 60.0
+
+
+class NoConsistentWorld(RuntimeError):
+    """The observation admits no world (it cannot come from a real game)."""
+
+
+def allowed_mask(facts: SeatFacts) -> int:
+    """The cards a seat may still hold given the public facts about it."""
+    mask = FULL_DECK_MASK
+    for kind in facts.voids:
+        mask &= ~KIND_MASKS[kind]
+    if facts.trump_ceiling < TRUMP_COUNT and Suit.TRUMPS not in facts.voids:
+        mask &= ~TRUMPS_ABOVE[facts.trump_ceiling]
+    return mask | EXCUSE_BIT
+
+
+@dataclass(frozen=True, slots=True)
+class WorldSpec:
+    """What every world for one observation must satisfy (computed once per decision).
+
+    ``own``: the seat's hand; ``unseen``: the cards it has not seen; ``counts[s]`` and
+    ``allowed[s]``: how many unseen cards seat s holds and which it may hold (0 for the seat
+    itself); ``order``: the seats to fill, most constrained first.
+    """
+
+    seat: int
+    own: int
+    unseen: int
+    counts: tuple[int, ...]
+    allowed: tuple[int, ...]
+    order: tuple[int, ...]
+
+    @staticmethod
+    def of(view: Observation) -> WorldSpec:
+        if view.seat is None:
+            raise ValueError("a spectator has no hand: worlds are sampled for a seat")
+        me = view.seat
+        unseen = view.unseen_mask
+        allowed = tuple(
+            0 if seat == me else allowed_mask(facts) & unseen
+            for seat, facts in enumerate(view.facts)
+        )
+        counts = tuple(0 if seat == me else c for seat, c in enumerate(view.hand_counts))
+        for seat, count in enumerate(counts):
+            if allowed[seat].bit_count() < count:
+                raise NoConsistentWorld(f"seat {seat} cannot hold {count} unseen cards")
+        others = [s for s in range(len(counts)) if s != me and counts[s]]
+        # Most constrained first: fewest spare cards beyond the hand to fill.
+        others.sort(key=lambda s: allowed[s].bit_count() - counts[s])
+        return WorldSpec(me, view.hand_mask, unseen, counts, allowed, tuple(others))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SearchSettings:
+    """How hard and how to search one decision (keyword-only: most fields are numbers).
+
+    ``iterations`` play-outs are shared among the candidates; ``seconds`` (None: no limit)
+    stops the search early; ``inverse_variance`` is 1 / (2 σ²) of the inference from bids (0:
+    every world weighs 1); the deal is solved exactly once at most ``exact_cards`` cards are
+    left to play; ``nested``: the searching seat looks one card ahead in its play-outs;
+    ``play_penalty`` > 0: worlds that the play-out policy explains badly weigh less.
+    """
+
+    iterations: int
+    seconds: float | None
+    inverse_variance: float
+    exact_cards: int
+    nested: bool
+    play_penalty: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SearchProblem:
+    """One decision of a seat: its candidates, the worlds to sample, the deal so far.
+
+    Cards are deck indices and sets of cards masks, as the play-outs take them. ``candidates``
+    are the bid values (bidding) or card indices of ``actions``, the view's legal actions.
+    """
+
+    spec: WorldSpec
+    actions: tuple[PlayerAction, ...]
+    candidates: tuple[int, ...]
+    bidding: bool
+    hand_size: int
+    bids: tuple[int | None, ...]  # the bids made so far, by seat
+    shown: tuple[int, ...]  # the cards each seat has played this deal
+    history: tuple[int, ...]  # the cards played this deal, in order
+    leader: int  # the seat that led the deal's first trick
+    trick: tuple[int, ...]  # the current trick, in play order
+    tricks_won: tuple[int, ...]
+    tricks_left: int  # tricks not yet finished, the current one included
+    to_act: int  # the seat that acts first in a play-out (the first bidder when bidding)
+    cards_left: int  # cards every seat still holds, in all
+
+    @property
+    def seat(self) -> int:
+        """The searching seat."""
+        return self.spec.seat
+
+    def solved_exactly(self, settings: SearchSettings) -> bool:
+        """Whether the play-outs give way to the exact endgame search (never for a bid)."""
+        return not self.bidding and self.cards_left <= settings.exact_cards
+
+    @staticmethod
+    def of(view: Observation) -> SearchProblem:
+        """The problem of the seat whose view this is; raises for a spectator's view."""
+        spec = WorldSpec.of(view)
+        n = view.players
+        leader = (view.dealer + 1) % n
+        bidding = view.phase is Phase.BIDDING
+        actions = tuple(view.legal_actions)
+        shown = [0] * n
+        for trick in view.tricks:
+            for i, card in enumerate(trick.cards):
+                shown[(trick.leader + i) % n] |= card.bit
+        for seat, card in view.trick:
+            shown[seat] |= card.bit
+        history = [card.index for trick in view.tricks for card in trick.cards]
+        history += [card.index for _, card in view.trick]
+        return SearchProblem(
+            spec=spec,
+            actions=actions,
+            candidates=tuple(a.value if isinstance(a, Bid) else a.card.index for a in actions),
+            bidding=bidding,
+            hand_size=view.hand_size,
+            bids=view.bids,
+            shown=tuple(shown),
+            history=tuple(history),
+            leader=leader,
+            trick=tuple(card.index for _, card in view.trick),
+            tricks_won=tuple(view.tricks_won),
+            tricks_left=view.hand_size - len(view.tricks),
+            to_act=leader if bidding else spec.seat,
+            cards_left=sum(view.hand_counts),
+        )
