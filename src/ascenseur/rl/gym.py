@@ -10,6 +10,9 @@ total the game allows (every bid missed by the whole hand) as its reward, and th
 under ``info["illegal_action"]``. Sample with the mask to stay legal:
 ``env.action_space.sample(obs["action_mask"])``.
 
+Importing this module registers it with Gymnasium as :data:`ENV_ID`, so
+``gymnasium.make("ascenseur/Ascenseur-v0", players=3, max_cards=2)`` makes one too.
+
 >>> env = AscenseurGymEnv(players=3, max_cards=2, opponents="random")
 >>> obs, info = env.reset(seed=1)
 >>> action = env.action_space.sample(obs["action_mask"])
@@ -37,7 +40,7 @@ class AscenseurGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """Seat ``seat`` learns; ``opponents`` (one bot name, or one per other seat in seat order)
     play the others. ``reward`` and ``budget`` are :class:`AscenseurEnv`'s."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -111,4 +114,8 @@ class AscenseurGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self.game.render()
 
 
-__all__ = ["AscenseurGymEnv"]
+ENV_ID = "ascenseur/Ascenseur-v0"
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(ENV_ID, entry_point="ascenseur.rl.gym:AscenseurGymEnv")
+
+__all__ = ["ENV_ID", "AscenseurGymEnv"]
