@@ -6,9 +6,13 @@ later processes only load it. Numba ignores the Python annotations; mypy reads t
 compiled functions keep their signatures for type checking.
 
 Numba notices that a cached function is stale only when *its own* file changes: a function
-of ``search.py`` would keep running an old copy of the play-out after ``play.py`` is edited.
-So the first :func:`jit` of a process compares a digest of every source of the package with
-the one stored beside the cache and, when they differ, drops every cached function.
+of ``search.py`` would keep running an old copy of the play-out after ``play.py`` is edited,
+and every compiled function bakes in the globals it reads — the core's card tables
+(``core/cards.py``), the trick-winner table (``core/tricks.py``), the search problem's
+constants (``search/problem.py``) — as constants. So the first :func:`jit` of a process
+compares a digest of every source of :data:`BAKED_PACKAGES` (the only packages this one may
+import: ``pyproject.toml``'s import-linter contracts hold that) with the one stored beside the
+cache and, when they differ, drops every cached function.
 """
 
 from __future__ import annotations
@@ -26,17 +30,26 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 _PACKAGE = Path(__file__).parent
+ROOT = _PACKAGE.parent  # the ascenseur package
+#: The packages whose values compiled code may capture: this one and all it may import.
+BAKED_PACKAGES = ("core", "search", "fast")
+CACHE = _PACKAGE / "__pycache__"  # numba's default cache, beside the sources
 _DIGEST_FILE = "ascenseur-fast-sources.sha256"
 _checked: list[bool] = []
 
 
-def drop_stale_cache(package: Path = _PACKAGE) -> bool:
-    """Delete the package's cached functions if any of its sources changed since they were
-    cached; True if it did. Only the default cache (``__pycache__``) is looked after."""
+def cache_sources(root: Path = ROOT) -> list[Path]:
+    """Every source file whose content the compiled functions may depend on."""
+    return sorted(path for package in BAKED_PACKAGES for path in (root / package).rglob("*.py"))
+
+
+def drop_stale_cache(cache: Path = CACHE, root: Path = ROOT) -> bool:
+    """Delete the cached functions in ``cache`` if any of the :func:`cache_sources` below
+    ``root`` changed since they were cached; True if it did."""
     digest = hashlib.sha256()
-    for source in sorted(package.glob("*.py")):
-        digest.update(source.name.encode() + b"\0" + source.read_bytes())
-    cache = package / "__pycache__"
+    for source in cache_sources(root):
+        name = source.relative_to(root).as_posix()
+        digest.update(name.encode() + b"\0" + source.read_bytes() + b"\0")
     stamp = cache / _DIGEST_FILE
     current = digest.hexdigest()
     try:
