@@ -40,7 +40,7 @@ from ascenseur.fast import inference as fast_inference
 from ascenseur.fast import worlds as fast_worlds
 from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
-from ascenseur.fast.rng import new_state
+from ascenseur.fast.rng import new_stream
 from ascenseur.search.problem import SearchProblem, SearchSettings
 
 #: Positions of the big differential test: 100,000 in CI; ``benchmarks/fast_differential.py``
@@ -491,21 +491,21 @@ def test_fast_search_scores_the_pure_loops_worlds_identically(
         )
         # The pure loop gets the worlds the compiled sampler drew from the same seed.
         arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
-        replay = _replaying_sampler(arrays, new_state(random.Random(number)), view.players)
+        replay = _replaying_sampler(arrays, new_stream(random.Random(number)), view.players)
         monkeypatch.setattr(expert_module, "sample_world", replay)
         pure_scores = pure_bot.evaluate(view, random.Random())
         assert fast_scores == pure_scores
 
 
 def _replaying_sampler(
-    arrays: fast_worlds.SpecArrays, state: Words, players: int
+    arrays: fast_worlds.SpecArrays, stream: Words, players: int
 ) -> Callable[[WorldSpec, random.Random], list[int]]:
     hands = np.zeros((players, 2), np.int64)
     pool = np.empty(78, np.int64)
 
     def sample(spec: WorldSpec, rng: random.Random) -> list[int]:
         del spec, rng
-        assert fast_worlds.sample_into(arrays, state, fast_worlds.ATTEMPTS, pool, hands)
+        assert fast_worlds.sample_into(arrays, stream, fast_worlds.ATTEMPTS, pool, hands)
         return [join(h[0], h[1]) for h in hands]
 
     return sample

@@ -18,7 +18,7 @@ from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, popcount
 from ascenseur.fast.masks import HIGH, Int64s, Words
 from ascenseur.fast.play import card_at, deal_score, legal, trick_step
-from ascenseur.fast.rng import below, new_state
+from ascenseur.fast.rng import below, new_stream
 
 
 @jit
@@ -26,7 +26,7 @@ def random_deal(
     hand_size: int,
     dealer: int,
     hook: bool,
-    state: Words,
+    stream: Words,
     deck: Int64s,
     hands: Int64s,
     dealt: Int64s,
@@ -46,7 +46,7 @@ def random_deal(
         deck[i] = i
     hands[:, :] = 0
     for i in range(n * hand_size):  # the top of a uniform shuffle, one card at a time
-        pick = i + below(state, DECK_SIZE - i)
+        pick = i + below(stream, DECK_SIZE - i)
         card = deck[pick]
         deck[pick] = deck[i]
         deck[i] = card
@@ -61,11 +61,11 @@ def random_deal(
         seat = (first + turn) % n
         forbidden = hand_size - others
         if hook and turn == n - 1 and 0 <= forbidden <= hand_size:
-            bid = below(state, hand_size)  # every bid but the forbidden one (B3)
+            bid = below(stream, hand_size)  # every bid but the forbidden one (B3)
             if bid >= forbidden:
                 bid += 1
         else:
-            bid = below(state, hand_size + 1)
+            bid = below(stream, hand_size + 1)
         bids[seat] = bid
         others += bid
     won[:] = 0
@@ -79,7 +79,7 @@ def random_deal(
         seat = leader
         for position in range(n):
             legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], position, led, high)
-            choice = below(state, popcount(legal_low) + popcount(legal_high))
+            choice = below(stream, popcount(legal_low) + popcount(legal_high))
             card = card_at(legal_low, legal_high, choice)
             if card < HIGH:
                 hands[seat, 0] ^= 1 << card
@@ -100,7 +100,7 @@ def random_deals(
     count: int,
     hand_size: int,
     hook: bool,
-    state: Words,
+    stream: Words,
     deck: Int64s,
     hands: Int64s,
     dealt: Int64s,
@@ -114,7 +114,7 @@ def random_deals(
     total = 0
     for _ in range(count):
         random_deal(
-            hand_size, below(state, n), hook, state, deck, hands, dealt, bids, cards, won, scores
+            hand_size, below(stream, n), hook, stream, deck, hands, dealt, bids, cards, won, scores
         )
         for seat in range(n):
             total += scores[seat]
@@ -144,7 +144,7 @@ class RandomDeals:
         self.players = players
         self.hand_size = hand_size
         self.hook = hook
-        self._state = new_state(rng)
+        self._stream = new_stream(rng)
         self._deck = np.empty(DECK_SIZE, np.int64)
         self._hands = np.zeros((players, 2), np.int64)
         self._dealt = np.zeros((players, hand_size), np.int64)
@@ -171,7 +171,7 @@ class RandomDeals:
             self.hand_size,
             dealer,
             self.hook,
-            self._state,
+            self._stream,
             self._deck,
             self._hands,
             self._dealt,
@@ -187,7 +187,7 @@ class RandomDeals:
             count,
             self.hand_size,
             self.hook,
-            self._state,
+            self._stream,
             self._deck,
             self._hands,
             self._dealt,

@@ -1,6 +1,6 @@
-"""The compiled core's random source: SplitMix64, a 64-bit state in a one-element array.
+"""The compiled core's random source: SplitMix64, a *stream* (its 64-bit state in an array).
 
-Randomness is injected: the state array is made from a seed that the caller draws from its
+Randomness is injected: the stream is made from a seed that the caller draws from its
 own :class:`random.Random`, so a search is deterministic given its seed and shares nothing
 with numba's global generator.
 """
@@ -25,30 +25,30 @@ _LOW32 = np.uint64(0xFFFFFFFF)
 _TWO32 = np.uint64(1 << 32)
 
 
-def new_state(rng: random.Random) -> Words:
-    """A fresh generator state seeded from ``rng``."""
+def new_stream(rng: random.Random) -> Words:
+    """A fresh random stream seeded from ``rng``."""
     return np.array([rng.getrandbits(64)], np.uint64)
 
 
 @jit
-def next_u64(state: Words) -> np.uint64:
+def next_u64(stream: Words) -> np.uint64:
     """The next 64 random bits."""
-    z: np.uint64 = state[0] + _GAMMA
-    state[0] = z
+    z: np.uint64 = stream[0] + _GAMMA
+    stream[0] = z
     z = (z ^ (z >> _S30)) * _MIX1
     z = (z ^ (z >> _S27)) * _MIX2
     return z ^ (z >> _S31)
 
 
 @jit
-def below(state: Words, bound: int) -> int:
+def below(stream: Words, bound: int) -> int:
     """A uniform integer in ``0 … bound-1`` (1 ≤ bound < 2**32), unbiased (Lemire's method)."""
     n = np.uint64(bound)
-    product = (next_u64(state) >> _S32) * n
+    product = (next_u64(stream) >> _S32) * n
     low = product & _LOW32
     if low < n:
         threshold = (_TWO32 - n) % n
         while low < threshold:
-            product = (next_u64(state) >> _S32) * n
+            product = (next_u64(stream) >> _S32) * n
             low = product & _LOW32
     return int(product >> _S32)

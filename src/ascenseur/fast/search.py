@@ -25,7 +25,7 @@ from ascenseur.fast.inference import policy_misses
 from ascenseur.fast.masks import HIGH, RANK, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
-from ascenseur.fast.rng import new_state
+from ascenseur.fast.rng import new_stream
 from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, sample_into
 from ascenseur.search.problem import (
     LOG_WEIGHT_FLOOR,
@@ -234,7 +234,7 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
 
 @jit
 def evaluate_worlds(
-    problem: Problem, worlds: int, state: Words, s: Scratch, totals: Floats, weights: Floats
+    problem: Problem, worlds: int, stream: Words, s: Scratch, totals: Floats, weights: Floats
 ) -> int:
     """Add each candidate's weighted score over ``worlds`` sampled worlds to ``totals``, and
     the worlds' weights to ``weights[0]``.
@@ -245,7 +245,7 @@ def evaluate_worlds(
     """
     me = problem.spec.seat
     for _ in range(worlds):
-        if not sample_into(problem.spec, state, ATTEMPTS, s.pool, s.world):
+        if not sample_into(problem.spec, stream, ATTEMPTS, s.pool, s.world):
             return -1
         weight = guess_bids(
             s.world,
@@ -282,12 +282,12 @@ def evaluate(
     worlds = max(1, settings.iterations // len(problem.candidates))
     totals = np.zeros(len(problem.candidates), np.float64)
     weights = np.zeros(1, np.float64)
-    state = new_state(rng)
+    stream = new_stream(rng)
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     done = 0
     while done < worlds:
         chunk = worlds - done if deadline is None else min(CHUNK, worlds - done)
-        played = evaluate_worlds(compiled, chunk, state, scratch, totals, weights)
+        played = evaluate_worlds(compiled, chunk, stream, scratch, totals, weights)
         if played < 0:
             raise NoConsistentWorld(f"no consistent world found in {ATTEMPTS} attempts")
         done += played

@@ -18,7 +18,7 @@ import numpy as np
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.masks import HIGH, Int64s, Words, join, split, split_all
-from ascenseur.fast.rng import below, new_state
+from ascenseur.fast.rng import below, new_stream
 from ascenseur.search.problem import NoConsistentWorld, WorldSpec
 
 ATTEMPTS = 200
@@ -48,19 +48,22 @@ class SpecArrays(NamedTuple):
 
 
 @jit
-def sample_into(spec: SpecArrays, state: Words, attempts: int, pool: Int64s, hands: Int64s) -> bool:
+def sample_into(
+    spec: SpecArrays, stream: Words, attempts: int, pool: Int64s, hands: Int64s
+) -> bool:
     """Fill ``hands`` (n, 2) with one world of ``spec``; False after ``attempts`` failures.
 
-    ``state`` is the random source; ``pool`` is scratch space for every card index.
+    ``stream`` is the random source (:mod:`ascenseur.fast.rng`); ``pool`` is scratch space
+    for every card index.
     """
     for _ in range(attempts):  # noqa: SIM110  (numba compiles no generator)
-        if _try_sample(spec, state, pool, hands):
+        if _try_sample(spec, stream, pool, hands):
             return True
     return False
 
 
 @jit
-def _try_sample(spec: SpecArrays, state: Words, pool: Int64s, hands: Int64s) -> bool:
+def _try_sample(spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s) -> bool:
     seat, own, unseen, counts, allowed, order = spec
     hands[:, :] = 0
     hands[seat, 0] = own[0]
@@ -86,7 +89,7 @@ def _try_sample(spec: SpecArrays, state: Words, pool: Int64s, hands: Int64s) -> 
         chosen_low = 0
         chosen_high = 0
         for drawn in range(count):  # a partial Fisher–Yates shuffle of the pool
-            pick = drawn + below(state, size - drawn)
+            pick = drawn + below(stream, size - drawn)
             card = pool[pick]
             pool[pick] = pool[drawn]
             pool[drawn] = card
@@ -111,7 +114,7 @@ def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS) 
     arrays = SpecArrays.of(spec)
     hands = np.zeros((len(spec.counts), 2), np.int64)
     pool = np.empty(DECK_SIZE, np.int64)
-    state = new_state(rng)
-    if not sample_into(arrays, state, attempts, pool, hands):
+    stream = new_stream(rng)
+    if not sample_into(arrays, stream, attempts, pool, hands):
         raise NoConsistentWorld(f"no consistent world found in {attempts} attempts")
     return [join(hands[s, 0], hands[s, 1]) for s in range(len(spec.counts))]
