@@ -29,6 +29,8 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "bots": {1: "heuristic", 3: "random"},
     },
     "4 players, hook, game reward": {"players": 4, "max_cards": 2, "hook": True, "reward": "game"},
+    "10 players, whole game, one bot": {"players": 10, "bots": {9: "heuristic"}},
+    "2 players": {"players": 2, "max_cards": 4},
 }
 
 # PettingZoo's api_test advises a flat observation unless the environment is one of its own

@@ -74,6 +74,8 @@ def test_an_illegal_action_ends_the_episode_with_the_worst_total_and_the_reason(
     with pytest.raises(ValueError, match="call reset"):
         env.step(np.int64(0))
     strict = AscenseurGymEnv(players=3, max_cards=3, illegal="raise")
+    with pytest.raises(ValueError, match="call reset"):
+        strict.step(np.int64(0))
     strict.reset(seed=0)
     with pytest.raises(IllegalAction, match="cannot bid 2"):
         strict.step(np.int64(2))

@@ -28,6 +28,7 @@ from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
 from ascenseur.rl.encoding import Encoding, ObservationArrays
 from ascenseur.rl.env import AscenseurEnv
+from ascenseur.rl.gym import AscenseurGymEnv
 
 _BIDDING = tuple(Phase).index(Phase.BIDDING)
 
@@ -216,8 +217,6 @@ def evaluate(
     greedy: bool = False,
 ) -> float:
     """Mean points per game of ``bidder`` in seat 0 against ``opponents`` (same deals per seed)."""
-    from ascenseur.rl.gym import AscenseurGymEnv
-
     rules = bidder.rules
     env = AscenseurGymEnv(rules.players, rules.max_cards, rules.hook, opponents=opponents)
     rng = random.Random(seed)

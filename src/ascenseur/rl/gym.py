@@ -97,8 +97,9 @@ class AscenseurGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self, action: np.int64 | int
     ) -> tuple[ObservationArrays, float, bool, bool, dict[str, Any]]:
         """Bid or play ``action``; the bots play until this seat's next turn or the end."""
-        if self.game.terminations.get(self.agent, True):
-            raise ValueError("the game is over: call reset() to start another")
+        terminations: dict[str, bool] = getattr(self.game, "terminations", {})
+        if terminations.get(self.agent, True):
+            raise ValueError("no game in progress (over, or never started): call reset()")
         try:
             self.game.step(action)
         except IllegalAction as err:
