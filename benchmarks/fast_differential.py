@@ -30,6 +30,8 @@ def main() -> int:
             "-q",
             "-p",
             "no:cacheprovider",
+            "-o",
+            "timeout=0",  # a million positions take minutes: no per-test limit here
             f"{TEST}::test_fast_core_matches_the_reference_on_random_positions",
         ]
     )

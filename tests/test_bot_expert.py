@@ -1,4 +1,7 @@
-"""The expert bot: inference from bids, legal and deterministic choices, no peeking."""
+"""The expert bot: inference from bids, legal and deterministic choices, its budget.
+
+That it cannot see hidden cards is tested with every bot in ``test_bot_peeking.py``.
+"""
 
 from __future__ import annotations
 
@@ -82,19 +85,6 @@ def test_expert_choices_are_legal_and_deterministic_on_both_paths() -> None:
             state.apply(action)
 
 
-def test_expert_cannot_peek_at_hidden_cards() -> None:
-    """Two games that differ only in cards seat 0 cannot see give it the same decision."""
-    hands_a = ["S1 S5 T2", "H1 H9 T20", "D4 DK C2", "C5 C9 T7"]
-    hands_b = ["S1 S5 T2", "H1 D4 C9", "H9 T20 C2", "DK C5 T7"]
-    choices = []
-    for hands in (hands_a, hands_b):
-        state = GameState.single_deal(Rules(players=4, max_cards=3), deal_index=2, dealer=3)
-        _dealt(state, hands)
-        view = observe(state, 0)
-        choices.append(ExpertBot(Budget(iterations=200), pure=True).choose(view, random.Random(5)))
-    assert choices[0] == choices[1]
-
-
 class WorldCount:
     """Counts the worlds the pure search samples (it calls ``sample_world`` once a world)."""
 
@@ -128,16 +118,29 @@ def test_bids_get_bid_factor_times_the_playouts(worlds: WorldCount) -> None:
     assert worlds.drawn == 120 // 4
 
 
-def test_expert_pure_is_the_reference_search() -> None:
-    bot = make_bot("expert-pure", Budget(iterations=30))
-    assert isinstance(bot, ExpertBot)
-    assert bot.pure
-    assert bot.name == "expert-pure"
+def test_expert_pure_searches_without_the_compiled_core(
+    worlds: WorldCount, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``expert-pure`` is the pure-Python reference: it draws its worlds from the pure
+    sampler and never calls the compiled search, which ``expert`` uses when it is there."""
+    from ascenseur import fast
+
+    def refuse(*args: object) -> list[object]:
+        raise AssertionError("the compiled search was used")
+
+    monkeypatch.setattr(fast, "evaluate", refuse)
+    view = _three_card_bid()
+    action = make_bot("expert-pure", Budget(iterations=30)).choose(view, random.Random(1))
+    assert action in view.legal_actions
+    assert worlds.drawn > 0
+    if fast.enabled():
+        with pytest.raises(AssertionError, match="compiled search"):
+            make_bot("expert", Budget(iterations=30)).choose(view, random.Random(1))
 
 
 def test_a_budget_in_seconds_alone_lets_the_clock_decide() -> None:
     """Equal-time comparisons: ``--budget-seconds`` without iterations means "as many
-    play-outs as the time allows", not the default 3000 cut short."""
+    play-outs as the time allows", not the default play-outs cut short."""
     assert Budget().iterations_or(3000) == 3000
     assert Budget(iterations=7, seconds=1.0).iterations_or(3000) == 7
     assert Budget(seconds=0.5).iterations_or(3000) == UNBOUNDED
