@@ -63,6 +63,8 @@ def test_same_seed_same_episode_and_rewards_add_up_to_the_total() -> None:
     assert first != episode(env, seed=22, actions_seed=1)
     episode(env, seed=21, actions_seed=1)
     assert sum(step[1] for step in first[1:]) == env.game.game_state.totals[2]
+    with pytest.raises(ValueError, match="call reset"):
+        env.step(np.int64(0))
 
 
 def test_an_illegal_action_ends_the_episode_with_the_worst_total_and_the_reason() -> None:

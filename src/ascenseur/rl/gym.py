@@ -82,6 +82,7 @@ class AscenseurGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.observation_space = self.game.observation_space(self.agent)
         self.action_space = spaces.Discrete(self.game.action_space(self.agent).n)
         self.illegal_reward = -float(sum(self.game.rules.schedule))
+        self._playing = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -91,24 +92,25 @@ class AscenseurGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         # The game's seed comes from np_random, so that reset() after reset(seed=s) goes on
         # reproducibly, as Gymnasium expects.
         self.game.reset(seed=int(self.np_random.integers(2**63)))
+        self._playing = True
         return self.game.observe(self.agent), {}
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[ObservationArrays, float, bool, bool, dict[str, Any]]:
         """Bid or play ``action``; the bots play until this seat's next turn or the end."""
-        terminations: dict[str, bool] = getattr(self.game, "terminations", {})
-        if terminations.get(self.agent, True):
+        if not self._playing:
             raise ValueError("no game in progress (over, or never started): call reset()")
         try:
             self.game.step(action)
         except IllegalAction as err:
             if self.illegal == "raise":
                 raise
-            self.game.terminations[self.agent] = True
+            self._playing = False
             info = {"illegal_action": str(err)}
             return self.game.observe(self.agent), self.illegal_reward, True, False, info
         observation, reward, terminated, truncated, info = self.game.last()
+        self._playing = not (terminated or truncated)
         return observation, float(reward), terminated, truncated, dict(info)
 
     def render(self) -> str | None:
