@@ -54,7 +54,16 @@ class IllegalAction(AscenseurError):
 
     ``seat`` is the seat that tried it (None for a deal), ``deal`` the 0-based deal,
     ``trick`` the 0-based trick of the deal where it applies, ``card`` the code of the card
-    at fault (a card played, or one dealt twice).
+    at fault (a card played, or one dealt twice). What else a sentence for people needs, by
+    :attr:`code` (``ascenseur.text.refusals`` builds it in each language from these):
+
+    * ``held``: the codes of the cards that oblige the player (``must-lead-suit``,
+      ``must-follow``, ``must-overtrump``, ``must-trump``) or its hand (``not-in-hand``);
+    * ``led``: the led kind (a :class:`~ascenseur.core.cards.Suit` value) and ``high_trump``
+      the highest trump in the trick, for the same codes;
+    * ``bid`` and ``hand_size``: the bid refused and k (``bid-out-of-range``, ``hook``);
+    * ``phase``: the phase the game is in (``wrong-phase``: ``dealing``, ``bidding`` or
+      ``playing``).
     """
 
     code = "illegal"
@@ -68,12 +77,24 @@ class IllegalAction(AscenseurError):
         deal: int | None = None,
         trick: int | None = None,
         card: str | None = None,
+        held: tuple[str, ...] = (),
+        led: int | None = None,
+        high_trump: int | None = None,
+        bid: int | None = None,
+        hand_size: int | None = None,
+        phase: str | None = None,
     ) -> None:
         super().__init__(message, code=code)
         self.seat = seat
         self.deal = deal
         self.trick = trick
         self.card = card
+        self.held = held
+        self.led = led
+        self.high_trump = high_trump
+        self.bid = bid
+        self.hand_size = hand_size
+        self.phase = phase
 
 
 class RecordError(AscenseurError):

@@ -588,6 +588,7 @@ class GameState:
             code="wrong-phase",
             seat=seat,
             deal=self._k_index,
+            phase=self._phase.value,
         )
 
     def _check_play(self, action: Play) -> None:
@@ -598,18 +599,22 @@ class GameState:
         hand = self._hands[seat]
         deal, trick = self._k_index, len(self._trick_winners)
         if not hand >> card.index & 1:
-            held = ", ".join(str(c) for c in cards_of(hand))
+            held = cards_of(hand)
             raise IllegalAction(
-                self._where(f"cannot play {card}", seat) + f": it is not in the hand ({held})",
+                self._where(f"cannot play {card}", seat)
+                + f": it is not in the hand ({', '.join(str(c) for c in held)})",
                 code="not-in-hand",
                 seat=seat,
                 deal=deal,
                 trick=trick,
                 card=card.code,
+                held=tuple(c.code for c in held),
             )
         legal = legal_mask(hand, self._trick_len, self._led, self._high)
         if not legal >> card.index & 1:
-            code, why = why_illegal(hand, self._trick_len, self._led, self._high, card.index)
+            code, why, obliging = why_illegal(
+                hand, self._trick_len, self._led, self._high, card.index
+            )
             raise IllegalAction(
                 self._where(f"cannot play {card}", seat) + f": {why}",
                 code=code,
@@ -617,6 +622,9 @@ class GameState:
                 deal=deal,
                 trick=trick,
                 card=card.code,
+                held=tuple(c.code for c in cards_of(obliging)),
+                led=self._led,
+                high_trump=self._high,
             )
 
     def _check_bid(self, action: Bid) -> None:
@@ -632,6 +640,7 @@ class GameState:
                 code="bid-out-of-range",
                 seat=seat,
                 deal=self._k_index,
+                hand_size=k,
             )
         if value not in self.legal_bids():
             others = sum(b for b in self._bids if b >= 0)
@@ -642,6 +651,8 @@ class GameState:
                 code="hook",
                 seat=seat,
                 deal=self._k_index,
+                bid=value,
+                hand_size=k,
             )
 
     def _check_deal(self, action: Deal) -> None:

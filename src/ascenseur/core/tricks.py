@@ -38,7 +38,6 @@ from ascenseur.core.cards import (
     TRUMP_MASK,
     TRUMPS_ABOVE,
     Card,
-    Language,
     Suit,
     cards_of,
     format_cards,
@@ -154,57 +153,47 @@ def trick_winner(trick: Sequence[Card]) -> int:
     return winning_position([card.index for card in trick])
 
 
-def why_illegal(
-    hand: int, trick_len: int, led: int, high_trump: int, index: int, lang: Language = "en"
-) -> tuple[str, str]:
-    """``(reason code, explanation)`` for a card of the hand that is not legal here.
+def play_refusal(
+    hand: int, trick_len: int, led: int, high_trump: int, index: int
+) -> tuple[str, int]:
+    """``(reason code, obliging cards)`` for a card of the hand that is not legal here.
 
-    The explanation completes "seat 2 cannot play Q♠ …: ", e.g.
-    ``"must follow ♥ hearts (holds 7♥, K♥)"``.
+    The code is one of ``must-lead-suit`` (P2), ``must-follow`` (P5, P7), ``must-overtrump``
+    (P6, P7) and ``must-trump`` (P6); the obliging cards (a mask) are those of the hand the
+    rule asks for: its suit cards, the led suit, the trumps that overtrump, or its trumps.
     """
-    fr = lang == "fr"
     if trick_len == 0:
-        held = cards_of(hand & ALL_SUITS_MASK)
-        if fr:
-            return "must-lead-suit", (
-                "on ne peut entamer d'un atout ni de l'Excuse en gardant une carte de couleur "
-                f"(tient {format_cards(held, lang)})"
-            )
-        return "must-lead-suit", (
-            "may not lead a trump or the Excuse while holding a suit card "
-            f"(holds {format_cards(held, lang)})"
-        )
-    suit = Suit(led)
+        return "must-lead-suit", hand & ALL_SUITS_MASK
     if led < Suit.TRUMPS and hand & SUIT_MASKS[led]:
-        held = cards_of(hand & SUIT_MASKS[led])
-        if fr:
-            return "must-follow", (
-                f"doit fournir {suit.display(lang)} (tient {format_cards(held, lang)})"
-            )
-        return "must-follow", f"must follow {suit.display(lang)} (holds {format_cards(held, lang)})"
+        return "must-follow", hand & SUIT_MASKS[led]
     trumps = hand & TRUMP_MASK
     over = trumps & TRUMPS_ABOVE[high_trump]
     if CARD_SUIT[index] == Suit.TRUMPS and over:
-        held = cards_of(over)
-        if fr:
-            return "must-overtrump", (
-                f"doit monter sur l'atout {high_trump} (tient {format_cards(held, lang)})"
-            )
-        return "must-overtrump", (
-            f"must overtrump trump {high_trump} (holds {format_cards(held, lang)})"
-        )
-    held = cards_of(over or trumps)
-    if led == Suit.TRUMPS:
-        if fr:
-            return "must-follow", f"doit fournir atout (tient {format_cards(held, lang)})"
-        return "must-follow", f"must follow trumps (holds {format_cards(held, lang)})"
-    if fr:
-        return "must-trump", (
-            f"n'a pas de {suit.display(lang)} et doit couper (tient {format_cards(held, lang)})"
-        )
-    return "must-trump", (
-        f"has no {suit.display(lang)} and must trump (holds {format_cards(held, lang)})"
-    )
+        return "must-overtrump", over
+    return ("must-follow" if led == Suit.TRUMPS else "must-trump"), over or trumps
+
+
+def why_illegal(
+    hand: int, trick_len: int, led: int, high_trump: int, index: int
+) -> tuple[str, str, int]:
+    """``(reason code, explanation, obliging cards)`` for a card that is not legal here
+    (:func:`play_refusal`), the explanation in English for error messages.
+
+    The explanation completes "seat 2 cannot play Q♠ …: ", e.g.
+    ``"must follow ♥ hearts (holds 7♥, K♥)"``. People read the same refusal in their language
+    from the error's data (``ascenseur.text.refusals``).
+    """
+    code, obliging = play_refusal(hand, trick_len, led, high_trump, index)
+    held = format_cards(cards_of(obliging))
+    if code == "must-lead-suit":
+        why = f"may not lead a trump or the Excuse while holding a suit card (holds {held})"
+    elif code == "must-overtrump":
+        why = f"must overtrump trump {high_trump} (holds {held})"
+    elif code == "must-follow":
+        why = f"must follow {Suit(led).display()} (holds {held})"
+    else:
+        why = f"has no {Suit(led).display()} and must trump (holds {held})"
+    return code, why, obliging
 
 
 __all__ = [
@@ -214,6 +203,7 @@ __all__ = [
     "TRUMP_BONUS",
     "legal_cards",
     "legal_mask",
+    "play_refusal",
     "trick_facts",
     "trick_step",
     "trick_summary",

@@ -51,6 +51,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "bid_range": ("A bid is a number from 0 to {k}.", "Une annonce est un nombre de 0 à {k}."),
     "cannot_play": ("You cannot play {card}: {why}.", "Vous ne pouvez pas jouer {card} : {why}."),
+    # why a card is refused (rules P2, P5–P7), completing "You cannot play {card}: …"
+    "must-lead-suit": (
+        "may not lead a trump or the Excuse while holding a suit card (holds {held})",
+        "on ne peut entamer d'un atout ni de l'Excuse en gardant une carte de couleur "
+        "(tient {held})",
+    ),
+    "must-follow": ("must follow {suit} (holds {held})", "doit fournir {suit} (tient {held})"),
+    "must-overtrump": (
+        "must overtrump trump {high} (holds {held})",
+        "doit monter sur l'atout {high} (tient {held})",
+    ),
+    "must-trump": (
+        "has no {suit} and must trump (holds {held})",
+        "n'a pas de {suit} et doit couper (tient {held})",
+    ),
     "not_your_turn": ("It is not your turn.", "Ce n'est pas à vous de jouer."),
     "not_bidding": ("It is not the time to bid.", "Ce n'est pas le moment d'annoncer."),
     "not_playing": (

@@ -14,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ascenseur.core.actions import Bid, PlayerAction
-from ascenseur.core.cards import Card, Language, Suit
+from ascenseur.core.cards import Card, Language, Suit, cards_of
+from ascenseur.core.errors import IllegalAction
 from ascenseur.core.observation import Observation, TrickView
 from ascenseur.core.scoring import winners
 from ascenseur.core.state import DealResult, Phase
-from ascenseur.core.tricks import trick_facts, why_illegal
+from ascenseur.core.tricks import play_refusal, trick_facts
 from ascenseur.session import (
     BOT_PREFIX,
     BidMade,
@@ -30,6 +31,7 @@ from ascenseur.session import (
     TrickTaken,
 )
 from ascenseur.text.messages import count, tr
+from ascenseur.text.refusals import refusal_text
 
 #: Suits in hand order: colours alternate (♠ ♥ ♣ ♦), then trumps, then the Excuse apart.
 HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.TRUMPS, Suit.EXCUSE)
@@ -66,25 +68,33 @@ def join_names(names: Sequence[str], lang: Language) -> str:
 
 
 def refusal(view: Observation, action: PlayerAction, lang: Language) -> str:
-    """Why ``view``'s seat may not take ``action`` now, in words (the rule's reason)."""
+    """Why ``view``'s seat may not take ``action`` now, in words (the rule's reason).
+
+    Kept for callers that hold no error; with the core's :class:`IllegalAction` in hand, use
+    :func:`ascenseur.text.refusals.refusal_text` — this builds the same error from the view.
+    """
     if not view.is_my_turn:
         return tr(lang, "not_your_turn")
     k = view.hand_size
     if isinstance(action, Bid):
         if view.phase is not Phase.BIDDING:
-            return tr(lang, "not_bidding")
-        if not 0 <= action.value <= k:
-            return tr(lang, "bid_range", k=k)
-        return tr(lang, "hooked_bid", value=action.value, k=k)
+            err = IllegalAction("", code="wrong-phase", phase=view.phase.value)
+        elif not 0 <= action.value <= k:
+            err = IllegalAction("", code="bid-out-of-range", hand_size=k)
+        else:
+            err = IllegalAction("", code="hook", bid=action.value, hand_size=k)
+        return refusal_text(err, lang)
     card = action.card
     if view.phase is not Phase.PLAYING:
-        return tr(lang, "not_playing")
+        return refusal_text(IllegalAction("", code="wrong-phase", phase=view.phase.value), lang)
     if card not in view.hand:
-        return tr(lang, "not_held", card=card.display(lang))
+        return refusal_text(IllegalAction("", code="not-in-hand", card=card.code), lang)
     trick = [c.index for _, c in view.trick]
     led, high = trick_facts(trick)
-    _, why = why_illegal(view.hand_mask, len(trick), led, high, card.index, lang)
-    return tr(lang, "cannot_play", card=card.display(lang), why=why)
+    code, obliging = play_refusal(view.hand_mask, len(trick), led, high, card.index)
+    held = tuple(c.code for c in cards_of(obliging))
+    err = IllegalAction("", code=code, card=card.code, held=held, led=led, high_trump=high)
+    return refusal_text(err, lang)
 
 
 def trick_cards(trick: TrickView, seats: Sequence[str] | None, n: int, lang: Language) -> str:

@@ -27,7 +27,8 @@ from ascenseur.core.errors import IllegalAction
 from ascenseur.core.state import Phase
 from ascenseur.session import Event, Session, TrickTaken, Turn
 from ascenseur.text.messages import tr
-from ascenseur.text.words import hand_groups, refusal, seat_name, sort_hand
+from ascenseur.text.refusals import refusal_text
+from ascenseur.text.words import hand_groups, seat_name, sort_hand
 from ascenseur.tui import render
 from ascenseur.tui.screens import RankingScreen, ScoreScreen
 from ascenseur.tui.widgets import BidView, HandView
@@ -276,12 +277,11 @@ class PlayApp(App[None]):
         """The person's bid or card: applied, or refused with the rule's reason."""
         if self.session.turn is not Turn.PERSON or self.waiting:
             return
-        view = self.session.view
         try:
             events = self.session.act(action)
-        except IllegalAction:
+        except IllegalAction as err:
             self.bell()
-            self.say(refusal(view, action, self.lang), error=True)
+            self.say(refusal_text(err, self.lang), error=True)
             return
         self.notice = None
         self.show_last = False

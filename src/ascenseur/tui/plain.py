@@ -18,10 +18,10 @@ from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
 from ascenseur.session import Dealt, Event, GameOver, Session, Turn
 from ascenseur.text.messages import count, tr
+from ascenseur.text.refusals import refusal_text
 from ascenseur.text.words import (
     event_lines,
     ranking_lines,
-    refusal,
     seat_name,
     sort_hand,
     trick_cards,
@@ -157,8 +157,8 @@ class PlainGame:
                 continue
             try:
                 events = self.session.act(action)
-            except IllegalAction:
-                self.say(refusal(view, action, self.lang))
+            except IllegalAction as err:
+                self.say(refusal_text(err, self.lang))
                 continue
             self.show(events)
             return True

@@ -1,0 +1,127 @@
+"""One reason per refusal: the sentence people read is built from the core's own error.
+
+``ascenseur.text.refusals.refusal_text`` reads the code and data of the
+:class:`~ascenseur.core.errors.IllegalAction` the core raised; nothing re-derives the rule.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ascenseur.core import Bid, GameState, IllegalAction, Play, Rules
+from ascenseur.core.actions import PlayerAction
+from ascenseur.core.cards import DECK
+from ascenseur.core.observation import observe
+from ascenseur.text.refusals import refusal_text
+from ascenseur.text.words import refusal
+from helpers import cards, deal_position
+
+
+def refused(state: GameState, action: PlayerAction) -> IllegalAction:
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("hands", "played", "card", "code", "en", "fr"),
+    [
+        # P2: {♥5, T3, Excuse} on lead: only ♥5.
+        (
+            ["H5 T3 EX", "S1 S2 S3"],
+            "",
+            "T3",
+            "must-lead-suit",
+            "You cannot play trump 3: may not lead a trump or the Excuse while holding a suit "
+            "card (holds 5♥).",
+            "Vous ne pouvez pas jouer atout 3 : on ne peut entamer d'un atout ni de l'Excuse en "
+            "gardant une carte de couleur (tient 5♥).",
+        ),
+        # P6: ♥ led, T7 played; {T4, T9, ♠K} must overtrump with T9.
+        (
+            ["H2 S1 S2", "T7 S3 S4", "T4 T9 SK"],
+            "H2 T7",
+            "T4",
+            "must-overtrump",
+            "You cannot play trump 4: must overtrump trump 7 (holds trump 9).",
+            "Vous ne pouvez pas jouer atout 4 : doit monter sur l'atout 7 (tient atout 9).",
+        ),
+        # P6: ♥ led, T7 played; {T4, ♠K} must undertrump, not discard ♠K.
+        (
+            ["H2 S1", "T7 S3", "T4 SK"],
+            "H2 T7",
+            "SK",
+            "must-trump",
+            "You cannot play K♠: has no ♥ hearts and must trump (holds trump 4).",
+            "Vous ne pouvez pas jouer R♠ : n'a pas de ♥ cœur et doit couper (tient atout 4).",
+        ),
+        # P5: holding the led suit.
+        (
+            ["H2 S1", "H9 T3"],
+            "H2",
+            "T3",
+            "must-follow",
+            "You cannot play trump 3: must follow ♥ hearts (holds 9♥).",
+            "Vous ne pouvez pas jouer atout 3 : doit fournir ♥ cœur (tient 9♥).",
+        ),
+    ],
+)
+def test_the_worked_examples_are_refused_with_their_rule(
+    hands: list[str], played: str, card: str, code: str, en: str, fr: str
+) -> None:
+    state = deal_position(hands, played=played)
+    err = refused(state, Play(cards(card)[0]))
+    assert err.code == code
+    assert refusal_text(err, "en") == en
+    assert refusal_text(err, "fr") == fr
+
+
+def test_a_card_not_in_the_hand_and_a_hooked_bid() -> None:
+    state = deal_position(["H5 T3", "S1 S2", "D1 D2"], bids=[1, 0, 0])
+    err = refused(state, Play(cards("SK")[0]))
+    assert err.code == "not-in-hand" and err.held == ("H5", "T3")
+    assert refusal_text(err, "en") == "You do not hold K♠."
+    assert refusal_text(err, "fr") == "Vous n'avez pas R♠."
+    hooked = deal_position(["H5 T3", "S1 S2", "D1 D2"], bids=[1, 0, None], hook=True)
+    err = refused(hooked, Bid(1))
+    assert err.code == "hook" and (err.bid, err.hand_size) == (1, 2)
+    assert refusal_text(err, "en").startswith("With the hook, the dealer may not bid 1")
+    err = refused(hooked, Bid(3))
+    assert refusal_text(err, "fr") == "Une annonce est un nombre de 0 à 2."
+
+
+def test_a_bid_while_cards_are_played_says_it_is_not_the_time() -> None:
+    state = deal_position(["H5 T3", "S1 S2"], bids=[0, 0])
+    err = refused(state, Bid(0))
+    assert err.code == "wrong-phase"
+    assert refusal_text(err, "en") == "It is not the time to bid."
+
+
+def test_every_refusal_of_random_games_reads_as_the_view_based_refusal() -> None:
+    """Until every caller holds the error, ``refusal(view, …)`` builds the same sentence:
+    over random positions, for every card and bid the core refuses, in both languages."""
+    rng = random.Random(13)
+    checked = 0
+    for _ in range(200):
+        players = rng.randint(2, 7)
+        rules = Rules(players=players, hook=rng.random() < 0.5)
+        state = GameState.single_deal(rules, rng.randrange(rules.deal_count), 0)
+        state.deal(rng)
+        for _ in range(rng.randrange(players + players * state.hand_size)):
+            state.apply(rng.choice(state.legal_actions()))
+        seat = state.current_seat
+        if seat is None:
+            continue
+        view = observe(state, seat)
+        attempts: list[PlayerAction] = [Bid(v) for v in range(state.hand_size + 2)]
+        attempts += [Play(card) for card in DECK[::5]] + [Play(c) for c in view.hand]
+        for action in attempts:
+            if action in view.legal_actions:
+                continue
+            err = refused(state.clone(), action)
+            for lang in ("en", "fr"):
+                assert refusal_text(err, lang) == refusal(view, action, lang), (err, lang)
+            checked += 1
+    assert checked > 1000
