@@ -78,7 +78,8 @@ def main() -> None:
             print(f"weights written to {args.save}")
 
     untrained = LinearBidder.untrained(rules)
-    print(f"\nseat 0 against three random bots, {args.eval_games} games (same deals for all):")
+    others = rules.players - 1
+    print(f"\nseat 0 against {others} random bots, {args.eval_games} games (the same for each):")
     for label, policy, greedy in (
         ("untrained (uniform bids)", untrained, False),
         ("trained, sampling", bidder, False),
