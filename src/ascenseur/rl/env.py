@@ -1,6 +1,6 @@
 """Tarot ascenseur as a PettingZoo AEC environment: one agent per seat that learns.
 
-Seats ``bots`` names are played inside the environment by registered bots
+The seats that ``bots`` names are played inside the environment by registered bots
 (:func:`~ascenseur.bots.make_bot`); every other seat ``s`` is the agent ``player_s``. The
 deal of the cards is the environment's own chance step. Each agent observes the arrays of
 :class:`~ascenseur.rl.encoding.Encoding` built from :func:`~ascenseur.core.observation.observe`
