@@ -18,10 +18,9 @@ from ascenseur.core.observation import Observation, observe
 from ascenseur.core.record import check
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
+from ascenseur.tables.table import Table
+from ascenseur.tables.thinking import decide, process_pool
 from ascenseur.web.protocol import ServerMessage
-from ascenseur.web.storage import Store
-from ascenseur.web.table import Table
-from ascenseur.web.thinking import decide, process_pool
 from web_helpers import Client, assert_nothing_hidden, make_app, service_of, states_of
 
 pytestmark = pytest.mark.timeout(120)
@@ -33,7 +32,7 @@ def test_a_whole_game_through_the_protocol(tmp_path: Path) -> None:
     with TestClient(app) as http, http.websocket_connect("/ws") as ws:
         me = Client(ws)
         welcome = me.new_game()
-        assert welcome["seat"] == 0 and welcome["protocol"] == "ascenseur-web/1"
+        assert welcome["seat"] == 0 and welcome["protocol"] == "ascenseur-web/2"
         acks = 0
         while (view := me.my_turn())["phase"] != "over":
             answer = me.play_first_legal(view)
@@ -42,7 +41,9 @@ def test_a_whole_game_through_the_protocol(tmp_path: Path) -> None:
         assert acks == 3 + 4  # a bid per deal, and a card per trick: 1 + 2 + 1
         assert view["ranking"][-1] == "Shared win: Ada and Bot 2."
         assert view["winners"] == [0, 2] and len(view["results"]) == 3
-        record = http.get(f"/api/games/{welcome['game']}/record")
+        record = http.post(
+            f"/api/tables/{welcome['table']}/record", json={"token": welcome["token"]}
+        )
         assert record.headers["content-disposition"].startswith("attachment")
         verdict = check(record.text)
         assert verdict["valid"] and verdict["complete"] and verdict["totals"] == view["totals"]
@@ -58,14 +59,13 @@ def test_the_view_never_holds_another_seats_card(tmp_path: Path) -> None:
     with TestClient(app) as http:
         with http.websocket_connect("/ws") as ws, http.websocket_connect("/ws") as ws2:
             me, watcher = Client(ws), Client(ws2)
-            game = me.new_game(max_cards=3)["game"]
-            assert watcher.join(game, None)["seat"] is None
+            welcome = me.new_game(max_cards=3)
+            assert watcher.watch(welcome["invite"])["seat"] is None
             while (view := me.my_turn())["phase"] != "over":
                 me.play_first_legal(view)
             watcher.until(lambda m: m["type"] == "state" and m["view"]["phase"] == "over")
-        stored = service_of(app).store.load(game)
-        assert stored is not None
-        states = states_of(stored.rules, stored.first_dealer, stored.actions)
+            table = service_of(app).driver.live[welcome["table"]].table
+        states = states_of(table.rules, table.created.first_dealer, table.state.history)
         assert assert_nothing_hidden(me.seen, states) > 20
         assert assert_nothing_hidden(watcher.seen, states) > 20
         assert all(m["view"]["hand"] == [] for m in watcher.seen if m["type"] == "state")
@@ -80,23 +80,26 @@ def test_a_new_app_on_the_same_database_resumes_a_game_mid_trick(tmp_path: Path)
             me.play_first_legal(view)
     with TestClient(make_app(db, seed=5)) as http, http.websocket_connect("/ws") as ws:
         again = Client(ws)
-        assert again.join(welcome["game"], welcome["player"])["seat"] == 0
-        assert again.view == view  # the same state, the same cards on the table
+        assert again.join(welcome["table"], welcome["token"])["seat"] == 0
+        assert again.view is not None
+        same = ("state", "hand", "trick", "bids", "legal_cards", "totals")
+        assert {k: again.view[k] for k in same} == {k: view[k] for k in same}
         while (last := again.my_turn())["phase"] != "over":
             again.play_first_legal(last)
-        record = http.get(f"/api/games/{welcome['game']}/record").text
+        record = http.post(
+            f"/api/tables/{welcome['table']}/record", json={"token": welcome["token"]}
+        ).text
         assert check(record)["complete"]
 
 
 def test_a_restart_while_a_bot_is_to_play_lets_it_play_on(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    store = Store(db)
-    table = Table.create(store, RULES, "Ada", ["random"] * 3, player="p" * 16, seed=4)
-    store.close()
+    with TestClient(make_app(db, seed=4, pace=30.0)) as http, http.websocket_connect("/ws") as ws:
+        welcome = Client(ws).new_game()  # the app stops while the first bot thinks
     with TestClient(make_app(db)) as http, http.websocket_connect("/ws") as ws:
         me = Client(ws)
-        me.join(table.id, "p" * 16)
-        assert me.my_turn()["state"] > 0  # dealt, and the bots before seat 0 have bid
+        me.join(welcome["table"], welcome["token"])
+        assert me.my_turn()["state"] > 1  # dealt, and the bots before seat 0 have bid
 
 
 def test_hints_give_each_legal_choice_its_expected_points(tmp_path: Path) -> None:
@@ -128,7 +131,7 @@ def test_the_server_answers_while_a_bot_thinks(tmp_path: Path) -> None:
             http.websocket_connect("/ws") as ws2,
         ):
             me, other = Client(ws), Client(ws2)
-            me.new_game(bots=["gated"] * 3)
+            me.new_game(seats=["gated"] * 3)
             assert thinking.wait(30)
             assert other.answer(other.send(type="ping"))["type"] == "pong"
             assert http.get("/api/bots").status_code == 200

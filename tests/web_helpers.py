@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import threading
+import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -19,22 +20,33 @@ from ascenseur.core.actions import Action
 from ascenseur.core.cards import CODE_INDEX
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
+from ascenseur.tables.driver import Settings
+from ascenseur.tables.thinking import thread_pool
 from ascenseur.web.app import create_app
-from ascenseur.web.service import GameService, Settings
-from ascenseur.web.thinking import thread_pool
+from ascenseur.web.service import GameService, Limits
 
 #: In this game (4 players, hands of 1, 2, 1, random bots, the person playing the first legal
 #: card shown), the person holds D10 and T2 on deal 2 and may lead only D10, and the win is
 #: shared between the person and Bot 2.
 SEED = 3
-SHORT = {"players": 4, "max_cards": 2, "hook": False, "bots": ["random"] * 3, "name": "Ada"}
+SHORT = {"players": 4, "max_cards": 2, "hook": False, "seats": ["random"] * 3, "name": "Ada"}
 Message = dict[str, Any]
 
 
-def make_app(db: Path, *, seed: int = SEED, pace: float = 0.0, playouts: int = 40) -> Starlette:
-    """The app on ``db`` with bots at full speed in threads and seeds fixed."""
-    settings = Settings(pace=pace, trick_pause=0.0, hint_playouts=playouts, seeds=lambda: seed)
-    return create_app(db, settings=settings, executor=lambda: thread_pool(2))
+def make_app(
+    db: Path,
+    *,
+    seed: int | None = SEED,
+    pace: float = 0.0,
+    playouts: int = 40,
+    limits: Limits | None = None,
+) -> Starlette:
+    """The app on ``db`` with bots at full speed in threads and seeds fixed (None: fair)."""
+    settings = Settings(pace=pace, trick_pause=0.0, seeds=None if seed is None else lambda: seed)
+    limits = limits or Limits(hint_playouts=playouts, tables_per_hour=1000, invites_per_minute=1000)
+    return create_app(
+        db, settings=settings, limits=limits, executor=lambda: thread_pool(2), durable=False
+    )
 
 
 def service_of(app: Starlette) -> GameService:
@@ -89,34 +101,58 @@ class Client:
         return self.seen[start:]
 
     def new_game(self, **settings: Any) -> Message:
-        welcome = self.answer(self.send(type="new_game", version=1, **{**SHORT, **settings}))
+        """A table against bots, started at once (its welcome holds the token)."""
+        return self.create(**{"start": True, **settings})
+
+    def create(self, **settings: Any) -> Message:
+        welcome = self.answer(self.send(type="create", version=2, **{**SHORT, **settings}))
         assert welcome["type"] == "welcome", welcome
         self.until(lambda m: m["type"] == "state")
         return welcome
 
-    def join(self, game: str, player: str | None, lang: str = "en") -> Message:
-        ref = self.send(type="join", version=1, game=game, player=player, lang=lang)
+    def join(self, table: str, token: str, lang: str = "en", since: int | None = None) -> Message:
+        """Come back to one's seat (a ``resume``)."""
+        message = {"table": table, "token": token, "lang": lang, "since": since}
+        welcome = self.answer(self.send(type="resume", version=2, **message))
+        if welcome["type"] == "welcome":
+            self.until(lambda m: m["type"] == "state")
+        return welcome
+
+    def take_seat(self, invite: str, name: str, lang: str = "en") -> Message:
+        ref = self.send(type="join", version=2, invite=invite, name=name, lang=lang)
         welcome = self.answer(ref)
-        self.until(lambda m: m["type"] == "state")
+        if welcome["type"] == "welcome":
+            self.until(lambda m: m["type"] == "state")
+        return welcome
+
+    def watch(self, invite: str, lang: str = "en") -> Message:
+        welcome = self.answer(self.send(type="watch", version=2, invite=invite, lang=lang))
+        if welcome["type"] == "welcome":
+            self.until(lambda m: m["type"] == "state")
         return welcome
 
     def my_turn(self) -> Message:
-        """The view once it is this seat's turn (or the game is over)."""
+        """The view once it is this seat's turn (or the game is over); says it is ready for
+        the next deal whenever a deal's summary is on show."""
         view = self.view
         if view is not None and (view["current"] == view["seat"] or view["phase"] == "over"):
             return view
-        message = self.until(
-            lambda m: (
-                m["type"] == "state"
-                and (m["view"]["current"] == m["view"]["seat"] or m["view"]["phase"] == "over")
-            )
-        )
-        result: Message = message["view"]
+
+        def wanted(m: Message) -> bool:
+            if m["type"] != "state":
+                return False
+            v = m["view"]
+            if v["summary"] and v["seat"] is not None and v["seat"] not in v["ready"]:
+                self.send(type="ready")
+            return bool(v["current"] == v["seat"] or v["phase"] == "over")
+
+        result: Message = self.until(wanted)["view"]
         return result
 
     def act(self, view: Message, **action: Any) -> Message:
         """Send an action from ``view`` and return its answer (the new view follows an ack)."""
-        answer = self.answer(self.send(state=view["state"], **action))
+        cid = uuid.uuid4().hex  # unique across connections, as a page makes them
+        answer = self.answer(self.send(state=view["state"], cid=cid, **action))
         if answer["type"] == "ack":
             self.view = None
         return answer

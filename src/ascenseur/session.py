@@ -24,39 +24,54 @@ resumed game given the same seed goes on exactly as it would have.
 
 from __future__ import annotations
 
-import enum
 import functools
 import json
 import os
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from ascenseur.bots import REGISTRY, Bot, make_bot
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS, hint
-from ascenseur.core.actions import Action, Bid, Deal, Play, PlayerAction
-from ascenseur.core.cards import Card
-from ascenseur.core.errors import AscenseurError, IllegalAction, RecordError
+from ascenseur.core.actions import PlayerAction
+from ascenseur.core.errors import AscenseurError, RecordError
 from ascenseur.core.observation import Observation, TrickView, observe
 from ascenseur.core.record import dumps, record_of, replay
 from ascenseur.core.rules import Rules
-from ascenseur.core.state import DealResult, GameState, Phase
-from ascenseur.core.tricks import trick_winner
+from ascenseur.core.state import GameState, Phase
 from ascenseur.files import read_record, write_text_atomic
+from ascenseur.tables.story import (
+    BidMade,
+    CardPlayed,
+    DealScored,
+    Dealt,
+    Event,
+    GameOver,
+    TrickTaken,
+    Turn,
+    apply_action,
+)
+from ascenseur.tables.table import BOT_PREFIX, PREFERRED_BOTS, default_bot
 
-#: Seat names in a record that start with this are bots (``bot:expert``); the rest are people.
-BOT_PREFIX = "bot:"
+__all__ = [
+    "BOT_PREFIX",
+    "PREFERRED_BOTS",
+    "BidMade",
+    "CardPlayed",
+    "DealScored",
+    "Dealt",
+    "Event",
+    "GameOver",
+    "Session",
+    "TrickTaken",
+    "Turn",
+    "apply_action",
+    "default_bot",
+]
+
 #: Overrides the data directory (tests use it); games are saved in its ``games/`` folder.
 DATA_DIR_ENV = "ASCENSEUR_DATA_DIR"
-#: Bots by preference when none is named.
-PREFERRED_BOTS = ("heuristic", "expert", "random")
-
-
-def default_bot() -> str:
-    """The strongest registered bot among :data:`PREFERRED_BOTS`."""
-    return next(name for name in PREFERRED_BOTS if name in REGISTRY)
 
 
 def data_dir() -> Path:
@@ -95,62 +110,6 @@ def latest_unfinished(directory: Path | None = None) -> Path | None:
         if not state.is_terminal():
             return path
     return None
-
-
-class Turn(enum.Enum):
-    """Who the game waits for."""
-
-    DEAL = "deal"
-    BOT = "bot"
-    PERSON = "person"
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Dealt:
-    """The cards of deal ``deal_index`` (0-based) are dealt."""
-
-    deal_index: int
-    dealer: int
-    hand_size: int
-
-
-@dataclass(frozen=True, slots=True)
-class BidMade:
-    seat: int
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    seat: int
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class TrickTaken:
-    """Trick ``number`` (0-based in its deal) is complete: its cards and its winner."""
-
-    number: int
-    trick: TrickView
-
-
-@dataclass(frozen=True, slots=True)
-class DealScored:
-    deal_index: int
-    result: DealResult
-    totals: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GameOver:
-    """The last deal is scored; ``winners`` share the win when there are several."""
-
-    totals: tuple[int, ...]
-    winners: tuple[int, ...]
-
-
-Event = Dealt | BidMade | CardPlayed | TrickTaken | DealScored | GameOver
 
 
 class Session:
@@ -356,42 +315,6 @@ def bot_rng(seed: int, moves: int) -> random.Random:
 def hint_rng(seed: int, moves: int) -> random.Random:
     """The random source of the hints asked after ``moves`` actions of a game of ``seed``."""
     return random.Random(f"{seed}/hint/{moves}")
-
-
-def apply_action(state: GameState, action: Action) -> list[Event]:
-    """Apply a deal, bid or card through the core's checks; what happened, as public events.
-
-    Raises :class:`IllegalAction` saying why not (the state is then unchanged). Every
-    interface that drives a game — the session here, the web server's tables — moves it on
-    with this one function, so that they tell the same story.
-    """
-    seat = state.current_seat
-    if isinstance(action, Deal):
-        j = state.deal_index
-        state.apply(action)
-        return [Dealt(j, state.dealer, state.hand_size)]
-    if seat is None:
-        raise IllegalAction("no one is to bid or play now", code="wrong-phase")
-    before = state.trick
-    number = state.trick_number
-    deal = state.deal_index
-    state.apply(action)
-    events: list[Event] = []
-    if isinstance(action, Bid):
-        events.append(BidMade(seat, action.value))
-    elif isinstance(action, Play):
-        events.append(CardPlayed(seat, action.card))
-        n = state.players
-        if len(before) == n - 1:
-            cards = (*(card for _, card in before), action.card)
-            leader = before[0][0] if before else seat
-            trick = TrickView(leader, cards, (leader + trick_winner(cards)) % n)
-            events.append(TrickTaken(number, trick))
-    if state.deal_index != deal:
-        events.append(DealScored(deal, state.results[-1], state.totals))
-    if state.is_terminal():
-        events.append(GameOver(state.totals, state.winners()))
-    return events
 
 
 def _last_trick(view: Observation) -> TrickView | None:

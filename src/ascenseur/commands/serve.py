@@ -13,7 +13,7 @@ from ascenseur.session import DATA_DIR_ENV, data_dir
 
 
 def default_db() -> Path:
-    from ascenseur.web.storage import DB_NAME
+    from ascenseur.tables.sqlite import DB_NAME
 
     return data_dir() / DB_NAME
 
@@ -21,9 +21,10 @@ def default_db() -> Path:
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "serve",
-        help="play in the browser: start the web server",
-        description="Serve the game to a browser: a new-game form, the table, the score "
-        "sheet, the history of games and their replay. Every action is kept in one SQLite "
+        help="play in the browser, alone or with friends: start the web server",
+        description="Serve the game to browsers: open a table, invite friends with its link, "
+        "play, chat, watch; the score sheet, your games and their replay. Every action is "
+        "kept in one SQLite "
         f"file (default {default_db()}; set {DATA_DIR_ENV} to keep it elsewhere), so a "
         "restarted server resumes every unfinished game.",
     )
@@ -69,14 +70,21 @@ def address(sock: socket.socket) -> str:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from ascenseur.tables.driver import Settings
     from ascenseur.web.app import create_app
-    from ascenseur.web.service import Settings
+    from ascenseur.web.protocol import MAX_MESSAGE_BYTES
 
     db = args.db if args.db is not None else default_db()
     app = create_app(db, settings=Settings(pace=args.pace))
     sock = listen(args.host, args.port)
     url = address(sock)
-    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="on")
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_max_size=MAX_MESSAGE_BYTES,  # longer messages are refused before they are read
+        lifespan="on",
+    )
     server = uvicorn.Server(config)
     print(f"ascenseur: playing at {url} (games kept in {db}); Ctrl+C stops", flush=True)
     if args.open:

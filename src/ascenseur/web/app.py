@@ -5,9 +5,11 @@ Routes:
 * ``/`` — the page (``static/index.html``); ``/static/…`` its scripts, styles and icons.
 * ``/api/protocol.json`` — the JSON Schema of the protocol.
 * ``/api/words/{en|fr}`` — the page's words; ``/api/bots`` — the bot levels.
-* ``/api/games`` — the history (the ``X-Ascenseur-Player`` header marks your seats).
-* ``/api/games/{id}/record`` and ``/api/games/{id}/replay`` — a finished game's record and
-  its step-by-step replay (every hand in them, so not before the game is over).
+* ``POST /api/tables/mine`` — the tables of the seat tokens this browser holds (a body
+  ``{"tables": [{"table": ID, "token": TOKEN}, …]}``): there is no list of everyone's games.
+* ``GET /api/invite/{code}`` — who sits at the table an invite code opens.
+* ``POST /api/tables/{id}/record`` and ``…/replay`` — a finished table's record and its
+  step-by-step replay (every hand in them), for the people seated there (``{"token": …}``).
 * ``/ws`` — the game itself, in the messages of :mod:`ascenseur.web.protocol`.
 """
 
@@ -33,14 +35,16 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ascenseur.bots import REGISTRY
 from ascenseur.core.cards import Language
-from ascenseur.core.record import dumps
-from ascenseur.session import default_bot
-from ascenseur.web.history import game_list, replay
-from ascenseur.web.protocol import PlayerToken
+from ascenseur.core.record import dumps, record_of
+from ascenseur.tables.driver import Driver, LiveTable, Settings
+from ascenseur.tables.sqlite import SqliteStore
+from ascenseur.tables.table import default_bot
+from ascenseur.tables.thinking import process_pool
+from ascenseur.web.connection import Connection
+from ascenseur.web.history import table_list, table_replay
+from ascenseur.web.protocol import GameId, Token
 from ascenseur.web.schema import schema
-from ascenseur.web.service import Connection, GameService, Settings
-from ascenseur.web.storage import Store
-from ascenseur.web.thinking import process_pool
+from ascenseur.web.service import GameService, Limits
 from ascenseur.web.words import catalogue, web_tr
 
 STATIC = Path(__file__).parent / "static"
@@ -49,40 +53,56 @@ CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 )
-PLAYER_HEADER = "x-ascenseur-player"
-_token_check = msgspec.json.Decoder(PlayerToken)
+#: The most seat tokens one browser may ask about at once.
+MAX_LISTED = 500
+
+
+class _Held(msgspec.Struct):
+    table: GameId
+    token: Token
+
+
+class _Mine(msgspec.Struct):
+    tables: list[_Held]
+
+
+class _Proof(msgspec.Struct):
+    token: Token
 
 
 def create_app(
     db: Path | str,
     *,
     settings: Settings | None = None,
+    limits: Limits | None = None,
     executor: Callable[[], Executor] | None = None,
+    durable: bool = True,
 ) -> Starlette:
     """The app over the database ``db``; bots think in ``executor()`` (default: 2 processes)."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(db)
+        store = SqliteStore(db, durable=durable)
         pool = executor() if executor is not None else process_pool(2)
-        service = GameService(store, pool, settings)
+        driver = Driver(store, pool, settings)
         try:
-            await service.start()
-            app.state.service = service
+            await driver.start()
+            app.state.service = GameService(driver, limits)
             yield
         finally:
-            await service.stop()
+            await driver.stop()
             pool.shutdown(wait=True, cancel_futures=True)
-            store.close()
+            await store.close()
 
     routes = [
         Route("/", page),
         Route("/api/protocol.json", protocol_schema),
         Route("/api/words/{lang}", words),
         Route("/api/bots", bots),
-        Route("/api/games", games),
-        Route("/api/games/{game}/record", record),
-        Route("/api/games/{game}/replay", game_replay),
+        Route("/api/tables/mine", mine, methods=["POST"]),
+        Route("/api/invite/{code}", invite),
+        Route("/api/tables/{table}/record", record, methods=["POST"]),
+        Route("/api/tables/{table}/replay", table_replay_route, methods=["POST"]),
         WebSocketRoute("/ws", play_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -129,42 +149,87 @@ async def bots(request: Request) -> Response:
     return JSONResponse({"bots": sorted(REGISTRY), "default": default_bot()})
 
 
-async def games(request: Request) -> Response:
-    player = request.headers.get(PLAYER_HEADER)
+async def _body(request: Request, kind: type[msgspec.Struct]) -> object | None:
     try:
-        token = _token_check.decode(msgspec.json.encode(player)) if player else None
-    except msgspec.ValidationError:
-        token = None
-    return _json(game_list(_service(request).store, token, _lang(request)))
+        data = await request.body()
+        return msgspec.json.decode(data, type=kind) if len(data) <= 65_536 else None
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return None
+
+
+async def mine(request: Request) -> Response:
+    lang = _lang(request)
+    body = await _body(request, _Mine)
+    if not isinstance(body, _Mine) or len(body.tables) > MAX_LISTED:
+        return _error(400, "bad-request", web_tr(lang, "bad_list", most=MAX_LISTED))
+    driver = _service(request).driver
+    seats: dict[str, int] = {}
+    for held in body.tables:
+        live = await driver.open(held.table)
+        seat = live.seat_of(held.token) if live is not None else None
+        if live is not None and seat is not None:
+            seats[live.id] = seat
+    summaries = await driver.store.summaries(list(seats))
+    return _json(table_list(summaries, seats, lang))
+
+
+async def invite(request: Request) -> Response:
+    lang = _lang(request)
+    service = _service(request)
+    code = request.path_params["code"]
+    address = request.client.host if request.client else "?"
+    if not service.invites.allow(address, asyncio.get_running_loop().time()):
+        return _error(429, "rate-limited", web_tr(lang, "too_many_invites"))
+    table_id = await service.driver.store.table_of_invite(code) if len(code) <= 16 else None
+    live = await service.driver.open(table_id) if table_id is not None else None
+    if live is None:
+        return _error(404, "no-table", web_tr(lang, "no_invite"))
+    table = live.table
+    return JSONResponse(
+        {
+            "table": table.id,
+            "players": table.rules.players,
+            "max_cards": table.rules.max_cards,
+            "hook": table.rules.hook,
+            "names": [seat.name if seat.is_person else None for seat in table.seats],
+            "open": [seat.is_open for seat in table.seats],
+            "started": table.started,
+            "spectators": table.created.spectators,
+        }
+    )
+
+
+async def _seated(request: Request) -> tuple[LiveTable, Language] | Response:
+    """The finished table a seated person asks for, or the error response."""
+    lang = _lang(request)
+    body = await _body(request, _Proof)
+    live = await _service(request).driver.open(request.path_params["table"])
+    if live is None or not isinstance(body, _Proof) or live.seat_of(body.token) is None:
+        return _error(403, "bad-token", web_tr(lang, "bad_token"))
+    if not live.table.is_over:
+        return _error(403, "game-not-over", web_tr(lang, "game_not_over"))
+    return live, lang
 
 
 async def record(request: Request) -> Response:
-    table = _service(request).table(request.path_params["game"])
-    lang = _lang(request)
-    if table is None:
-        game = request.path_params["game"]
-        return _error(404, "no-game", web_tr(lang, "no_game", game=game))
-    if not table.is_over:
-        return _error(403, "game-not-over", web_tr(lang, "game_not_over"))
+    found = await _seated(request)
+    if isinstance(found, Response):
+        return found
+    table = found[0].table
     name = f"ascenseur-{table.id}.json"
     return Response(
-        dumps(table.record()),
+        dumps(record_of(table.state, table.names)),
         media_type="application/json",
         headers={"content-disposition": f'attachment; filename="{name}"'},
     )
 
 
-async def game_replay(request: Request) -> Response:
-    service = _service(request)
-    game = request.path_params["game"]
-    lang = _lang(request)
-    table = service.table(game)
-    stored = service.store.load(game) if table is not None else None
-    if table is None or stored is None:
-        return _error(404, "no-game", web_tr(lang, "no_game", game=game))
-    if not table.is_over:
-        return _error(403, "game-not-over", web_tr(lang, "game_not_over"))
-    return _json(await asyncio.to_thread(replay, stored, lang))
+async def table_replay_route(request: Request) -> Response:
+    found = await _seated(request)
+    if isinstance(found, Response):
+        return found
+    live, lang = found
+    return _json(await asyncio.to_thread(table_replay, live.table, lang))
 
 
 def _same_origin(websocket: WebSocket) -> bool:
@@ -181,7 +246,7 @@ async def play_socket(websocket: WebSocket) -> None:
         return
     await websocket.accept()
     service = _service(websocket)
-    conn = Connection()
+    conn = service.connection(websocket.client.host if websocket.client else "?")
     writer = asyncio.create_task(_write(websocket, conn))
     try:
         while not conn.closed:
@@ -212,4 +277,4 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             conn.close()
             break
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(code=conn.close_code)

@@ -6,8 +6,13 @@ terminal's :class:`~ascenseur.timeline.Timeline` of the game's log.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ascenseur.core.cards import Language
+from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import winners
+from ascenseur.tables.storage import Summary
+from ascenseur.tables.table import Table
 from ascenseur.text.words import ranking_lines
 from ascenseur.timeline import Timeline, frame
 from ascenseur.web.protocol import (
@@ -17,37 +22,37 @@ from ascenseur.web.protocol import (
     Replay,
     ReplayStep,
 )
-from ascenseur.web.storage import Store, StoredGame
 from ascenseur.web.wire import deal_score, rules_info, seat_infos
 
 
-def game_list(store: Store, player: str | None, lang: Language) -> GameList:
-    """The latest games, most recent first, each with the seat ``player`` holds there."""
-    mine = store.seats_of(player) if player else {}
+def table_list(summaries: Sequence[Summary], seats: dict[str, int], lang: Language) -> GameList:
+    """The tables of this browser, most recent first, each with the seat it holds there."""
     return GameList(
         games=[
             GameLine(
-                id=game.id,
-                created=game.created,
-                updated=game.updated,
-                rules=rules_info(game.rules),
-                seats=seat_infos(game.seats, lang),
-                over=game.over,
-                moves=game.moves,
-                deals=game.deals,
-                totals=list(game.totals),
-                winners=list(winners(game.totals)) if game.over else [],
-                your_seat=mine.get(game.id),
+                id=s.id,
+                created=s.created,
+                updated=s.updated,
+                rules=rules_info(Rules(s.players, s.max_cards, s.hook)),
+                seats=seat_infos(s.names, lang),
+                started=s.started,
+                over=s.over,
+                version=s.version,
+                deals=s.deals,
+                totals=list(s.totals),
+                winners=list(winners(s.totals)) if s.over else [],
+                your_seat=seats.get(s.id),
             )
-            for game in store.summaries()
+            for s in summaries
         ]
     )
 
 
-def replay(game: StoredGame, lang: Language) -> Replay:
-    """Every position of a game, from before its first deal to its last card."""
-    timeline = Timeline(game.rules, game.first_dealer, game.actions)
-    names = tuple(seat.name for seat in game.seats)
+def table_replay(table: Table, lang: Language) -> Replay:
+    """Every position of a table's game, from before its first deal to its last card."""
+    state = table.state
+    timeline = Timeline(state.rules, table.created.first_dealer, state.history)
+    names = table.names
     steps = []
     for index, state in enumerate(timeline.states):
         timeline.go(index)
@@ -72,8 +77,8 @@ def replay(game: StoredGame, lang: Language) -> Replay:
         )
     final = timeline.states[-1]
     return Replay(
-        game=game.id,
-        rules=rules_info(game.rules),
+        game=table.id,
+        rules=rules_info(state.rules),
         seats=seat_infos(names, lang),
         steps=steps,
         results=[deal_score(result) for result in final.results],

@@ -28,8 +28,8 @@ from msgspec import Meta, Struct
 
 from ascenseur.core.errors import AscenseurError
 
-PROTOCOL = "ascenseur-web/1"
-VERSION = 1
+PROTOCOL = "ascenseur-web/2"
+VERSION = 2
 #: Longer messages are refused unread (the longest legal one is far shorter).
 MAX_MESSAGE_BYTES = 16_384
 
@@ -48,40 +48,86 @@ class _Message(Struct, tag_field="type", forbid_unknown_fields=True, kw_only=Tru
 
 # -- from the client ------------------------------------------------------------------------
 
+Token = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_-]{16,64}$")]
+Invite = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_-]{6,16}$")]
+ClientId = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_.:-]{1,64}$")]
+Seat = Annotated[int, Meta(ge=0, le=9)]
+Version = Annotated[int, Meta(ge=0)]
+Profile = Literal["relaxed", "normal", "fast"]
 
-class Join(_Message, tag="join", kw_only=True):
-    """Sit at game ``game`` as the seat bound to ``player`` — or watch it, seeing no hand."""
+
+class Create(_Message, tag="create", kw_only=True):
+    """Open a table and sit on its first seat as its host.
+
+    ``seats[i]`` is the bot level of seat ``i + 1``, or None to keep it open for a friend;
+    ``start`` starts at once (a game against bots). The answer is ``welcome`` with the seat's
+    token and the table's invite code.
+    """
 
     version: int
-    game: GameId
-    player: PlayerToken | None = None
+    name: PersonName
+    players: Annotated[int, Meta(ge=2, le=10)]
+    max_cards: int | None = None
+    hook: bool = False
+    seats: list[BotName | None]
+    profile: Profile = "relaxed"
+    spectators: bool = True
+    standin: BotName = "heuristic"
+    grace: Annotated[float, Meta(ge=0, le=3600)] = 30.0
+    summary_seconds: Annotated[float, Meta(ge=0, le=600)] = 8.0
+    start: bool = False
     lang: Lang = "en"
     ref: Ref | None = None
 
 
-class NewGame(_Message, tag="new_game", kw_only=True):
-    """Start a game and join it: ``name`` on seat 0, ``bots[i]`` on seat i + 1.
-
-    Without ``player`` the server makes a player token and sends it in ``welcome``: the client
-    keeps it to come back to its seat.
-    """
+class Join(_Message, tag="join", kw_only=True):
+    """Take a free seat at the table of invite code ``invite`` under ``name``."""
 
     version: int
-    players: Annotated[int, Meta(ge=3, le=10)]
-    max_cards: int | None = None
-    hook: bool = False
-    bots: list[BotName]
+    invite: Invite
     name: PersonName
     lang: Lang = "en"
-    player: PlayerToken | None = None
+    ref: Ref | None = None
+
+
+class Watch(_Message, tag="watch", kw_only=True):
+    """Watch the table of invite code ``invite`` (if its host allows): no hand is shown."""
+
+    version: int
+    invite: Invite
+    lang: Lang = "en"
+    since: Version | None = None
+    ref: Ref | None = None
+
+
+class Resume(_Message, tag="resume", kw_only=True):
+    """Come back to one's seat at ``table`` with its ``token``; ``since`` is the last version
+    seen: the events after it are sent, or a fresh view if they are too many."""
+
+    version: int
+    table: GameId
+    token: Token
+    since: Version | None = None
+    lang: Lang = "en"
+    ref: Ref | None = None
+
+
+class Claim(_Message, tag="claim", kw_only=True):
+    """Take one's seat to this device with a one-time transfer ``code``."""
+
+    version: int
+    code: Token
+    lang: Lang = "en"
     ref: Ref | None = None
 
 
 class BidAction(_Message, tag="bid", kw_only=True):
-    """Bid (annonce) ``value`` tricks, seen from state ``state``."""
+    """Bid (annonce) ``value`` tricks, seen from game state ``state``; ``cid`` makes a resend
+    after a lost answer harmless (it is applied once)."""
 
     state: StateId
     value: int
+    cid: ClientId | None = None
     ref: Ref | None = None
 
 
@@ -90,6 +136,7 @@ class PlayAction(_Message, tag="play", kw_only=True):
 
     state: StateId
     card: Annotated[str, Meta(max_length=8)]
+    cid: ClientId | None = None
     ref: Ref | None = None
 
 
@@ -100,22 +147,72 @@ class HintRequest(_Message, tag="hint", kw_only=True):
     ref: Ref | None = None
 
 
+class Say(_Message, tag="say", kw_only=True):
+    """A chat line (at most 300 characters, shown as text), or a quick ``reaction``."""
+
+    text: Annotated[str, Meta(max_length=1200)] = ""
+    reaction: Annotated[str, Meta(max_length=20)] | None = None
+    ref: Ref | None = None
+
+
+class Ready(_Message, tag="ready", kw_only=True):
+    """This person has seen the deal's summary: the next deal may come."""
+
+    ref: Ref | None = None
+
+
+class HostAction(_Message, tag="host", kw_only=True):
+    """The host sets the table before the start, or gives an absent person's seat to its bot:
+    ``start``, ``free`` (remove the person on ``seat``), ``move`` (``seat`` to ``to``),
+    ``bot`` (make ``seat`` a bot of level ``bot``, or open if None), ``keep_bot`` (the
+    stand-in keeps ``seat`` for good)."""
+
+    action: Literal["start", "free", "move", "bot", "keep_bot"]
+    seat: Seat | None = None
+    to: Seat | None = None
+    bot: BotName | None = None
+    ref: Ref | None = None
+
+
+class TransferRequest(_Message, tag="transfer", kw_only=True):
+    """A one-time code to take this seat to another device (shown to its holder only)."""
+
+    ref: Ref | None = None
+
+
 class Ping(_Message, tag="ping", kw_only=True):
     ref: Ref | None = None
 
 
-ClientMessage = Join | NewGame | BidAction | PlayAction | HintRequest | Ping
-PlayerMessage = BidAction | PlayAction | HintRequest
+ClientMessage = (
+    Create
+    | Join
+    | Watch
+    | Resume
+    | Claim
+    | BidAction
+    | PlayAction
+    | HintRequest
+    | Say
+    | Ready
+    | HostAction
+    | TransferRequest
+    | Ping
+)
 
 
 # -- from the server ------------------------------------------------------------------------
 
 
 class SeatInfo(Struct, kw_only=True):
-    """Who sits on a seat: its name for people (``Bot 2`` for a bot) and the bot's level."""
+    """Who sits on a seat: its name for people (``Bot 2`` for a bot), the bot's level, the
+    bot standing in for an absent person, whether the person is connected, an open seat."""
 
     name: str
     bot: str | None
+    standin: str | None = None
+    connected: bool = False
+    open: bool = False
 
 
 class RulesInfo(Struct, kw_only=True):
@@ -148,18 +245,34 @@ class DealScore(Struct, kw_only=True):
     scores: list[int]
 
 
+class ChatLine(Struct, kw_only=True):
+    """A chat line: its seat (None: a spectator), the name, the text or a quick reaction."""
+
+    version: int
+    seat: int | None
+    name: str
+    text: str
+    reaction: str | None = None
+
+
 class TableView(Struct, kw_only=True):
     """All that seat ``seat`` may know (None: a spectator), from ``observe``.
 
     ``hand`` is sorted as people hold it; ``legal_bids``/``legal_cards`` are empty unless it
     is the seat's turn; ``forbidden_bid`` is the bid the hook forbids it now. ``ranking``
-    (the final ranking in words) and ``winners`` are filled once the game is over.
+    (the final ranking in words) and ``winners`` are filled once the game is over. ``clock``:
+    seconds left to the person to act (None: no clock); ``commitment``: the current deal's
+    SHA-256 commitment; ``summary``: the last deal's result is on show until ``ready`` holds
+    every person present; ``version``: the table's log version this view is at.
     """
 
-    game: str
+    table: str
+    version: int
     state: int
     seat: int | None
-    phase: Literal["dealing", "bidding", "playing", "over"]
+    host: int
+    profile: str
+    phase: Literal["lobby", "dealing", "bidding", "playing", "over"]
     rules: RulesInfo
     seats: list[SeatInfo]
     deal: int
@@ -180,6 +293,12 @@ class TableView(Struct, kw_only=True):
     results: list[DealScore]
     winners: list[int]
     ranking: list[str]
+    clock: float | None = None
+    commitment: str | None = None
+    summary: bool = False
+    ready: list[int] = []
+    spectators: int = 0
+    chat: list[ChatLine] = []
 
 
 class _Event(Struct, tag_field="kind", kw_only=True):
@@ -220,32 +339,83 @@ class OverEvent(_Event, tag="over", kw_only=True):
     winners: list[int]
 
 
-GameEvent = DealtEvent | BidEvent | CardEvent | TrickEvent | ScoredEvent | OverEvent
+class ChatEvent(_Event, tag="chat", kw_only=True):
+    line: ChatLine
+
+
+class NoticeEvent(_Event, tag="notice", kw_only=True):
+    """Something about the table: a seat taken or changed, a stand-in bot, a restart."""
+
+    code: str
+
+
+class RevealEvent(_Event, tag="reveal", kw_only=True):
+    """Deal ``deal`` is over: the salt and deck order its ``commitment`` promised."""
+
+    deal: int
+    commitment: str
+    salt: str
+    deck: list[str]
+
+
+GameEvent = (
+    DealtEvent
+    | BidEvent
+    | CardEvent
+    | TrickEvent
+    | ScoredEvent
+    | OverEvent
+    | ChatEvent
+    | NoticeEvent
+    | RevealEvent
+)
 
 
 class Welcome(_Message, tag="welcome", kw_only=True):
-    """Joined game ``game`` on seat ``seat`` (None: watching); ``player`` is the client's token."""
+    """At table ``table`` on seat ``seat`` (None: watching). ``token`` is sent once, when the
+    server makes it: the client keeps it to come back; ``invite`` is the table's code."""
 
     protocol: str = PROTOCOL
     version: int = VERSION
-    game: str
+    table: str
     seat: int | None
-    player: str | None
+    host: bool = False
+    token: str | None = None
+    invite: str | None = None
     ref: int | None = None
 
 
 class StateUpdate(_Message, tag="state", kw_only=True):
-    """The table as the connection's seat sees it now, and the ``events`` that led there."""
+    """The table as the connection's seat sees it now, and the ``events`` that led there;
+    ``resync``: events were missed and are not all sent (the view is whole)."""
 
     view: TableView
     events: list[GameEvent]
+    resync: bool = False
 
 
 class Ack(_Message, tag="ack", kw_only=True):
-    """The action of message ``ref`` is committed: the game is now at ``state``."""
+    """The action of message ``ref`` is committed: the game is at ``state``, the table's log
+    at ``version``."""
 
     ref: int | None
     state: int
+    version: int = 0
+
+
+class Presence(_Message, tag="presence", kw_only=True):
+    """Who is connected now, seat by seat, and how many watch."""
+
+    connected: list[bool]
+    spectators: int
+
+
+class TransferCode(_Message, tag="transfer_code", kw_only=True):
+    """A one-time code that takes this seat to another device within ``seconds``."""
+
+    code: str
+    seconds: int
+    ref: int | None = None
 
 
 class ErrorMessage(_Message, tag="error", kw_only=True):
@@ -276,22 +446,23 @@ class Pong(_Message, tag="pong", kw_only=True):
     ref: int | None = None
 
 
-ServerMessage = Welcome | StateUpdate | Ack | ErrorMessage | Hints | Pong
+ServerMessage = Welcome | StateUpdate | Ack | ErrorMessage | Hints | Pong | Presence | TransferCode
 
 
 # -- over HTTP -------------------------------------------------------------------------------
 
 
 class GameLine(Struct, kw_only=True):
-    """A game in the history (``GET /api/games``); ``your_seat`` is the asking player's."""
+    """A table in this browser's list (``POST /api/tables/mine``); ``your_seat`` is its own."""
 
     id: str
     created: float
     updated: float
     rules: RulesInfo
     seats: list[SeatInfo]
+    started: bool
     over: bool
-    moves: int
+    version: int
     deals: int
     totals: list[int]
     winners: list[int]

@@ -1,328 +1,462 @@
-"""The game service: live tables, the connections watching them, and the bots' drivers.
+"""The game service: what each websocket message does, over the one game driver.
 
 Every message a connection sends goes through :meth:`GameService.handle`, which never raises:
-whatever is wrong with a message — unreadable, stale, illegal — is answered with an
-:class:`~ascenseur.web.protocol.ErrorMessage` carrying a stable code and a sentence. An action
-is checked by the core and committed to the store before it is acknowledged; then every
-connection at that table gets its own seat's view and the public events.
+whatever is wrong with a message — unreadable, stale, illegal, not this connection's to send —
+is answered with an :class:`~ascenseur.web.protocol.ErrorMessage` carrying a stable code and a
+sentence, and changes nothing. Moves go through :meth:`Driver.commit` (checked by the table and
+the core, committed, then acknowledged); every connection at the table then gets its own
+seat's view (:func:`~ascenseur.web.wire.table_view`, built on ``observe``) and the story.
 
-Each unfinished table has a driver task that deals and lets the bots play, at a human pace,
-with their thinking in a worker pool so that the event loop stays free.
+Who may do what: a connection holds a seat only by showing that seat's token (made by the
+server, kept by the client, stored here as a hash); spectators and strangers may watch (if
+the host allows) and nothing else.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import random
-from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
-from dataclasses import dataclass, field
+import secrets
+import time
+from dataclasses import dataclass
 
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS
 from ascenseur.core.actions import Bid, Play, PlayerAction
-from ascenseur.core.cards import Card, Language
+from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError, IllegalAction
-from ascenseur.core.rules import Rules
-from ascenseur.session import (
-    BidMade,
-    CardPlayed,
-    Event,
-    TrickTaken,
-    Turn,
-    bot_rng,
-    hint_rng,
-)
+from ascenseur.tables.driver import Driver, LiveTable, Update, digest, new_token
+from ascenseur.tables.events import SeatTaken
+from ascenseur.tables.storage import SeatToken, VersionConflict
+from ascenseur.tables.table import Table, TableError
+from ascenseur.tables.thinking import advise
 from ascenseur.text.words import refusal
+from ascenseur.web.connection import Connection, Window
 from ascenseur.web.protocol import (
     VERSION,
     Ack,
     BidAction,
+    Claim,
     ClientMessage,
+    Create,
     ErrorMessage,
     HintRequest,
     Hints,
+    HostAction,
     Join,
-    NewGame,
     Ping,
     PlayAction,
     Pong,
+    Presence,
     ProtocolError,
-    ServerMessage,
+    Ready,
+    Resume,
+    Say,
     StateUpdate,
-    TableView,
+    TransferCode,
+    TransferRequest,
+    Watch,
     Welcome,
     decode,
-    encode,
     ref_of,
 )
-from ascenseur.web.storage import Store
-from ascenseur.web.table import Table, new_player_token
-from ascenseur.web.thinking import advise, decide
-from ascenseur.web.wire import game_event, hint_options, table_view
+from ascenseur.web.wire import hint_options, said, table_view
 from ascenseur.web.words import sentence, web_tr
 
 log = logging.getLogger("ascenseur.web")
 
-#: Messages waiting for a connection that reads none: past this, it is closed.
-OUTBOX_LIMIT = 1000
+#: A transfer code works once, within this many seconds.
+TRANSFER_SECONDS = 600
 
 
 @dataclass(frozen=True, slots=True)
-class Settings:
-    """How the server plays: seconds per bot move, the pause a finished trick stays on the
-    table before a bot plays on, hint play-outs, and (tests) where seeds come from."""
+class Limits:
+    """What one address may do: tables opened per hour, invite codes tried per minute."""
 
-    pace: float = 0.8
-    trick_pause: float = 1.2
+    tables_per_hour: int = 30
+    invites_per_minute: int = 30
+    message_rate: float = 20.0
+    message_burst: float = 40.0
     hint_playouts: int = DEFAULT_PLAYOUTS
-    seeds: Callable[[], int] | None = None
 
 
 class Refused(AscenseurError):
     """A message the server answers with an error (code, sentence)."""
 
 
-class Connection:
-    """One client: its outbox, its language, and the game and seat it has joined."""
-
-    def __init__(self) -> None:
-        self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
-        self.lang: Language = "en"
-        self.game: str | None = None
-        self.seat: int | None = None
-        self.hinting = False
-        self.closed = False
-        self.tasks: set[asyncio.Task[None]] = set()
-
-    def send(self, message: ServerMessage) -> None:
-        if self.closed:
-            return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.close()  # a client that reads nothing is not kept
-            return
-        self.outbox.put_nowait(encode(message))
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.outbox.put_nowait(None)
-        for task in self.tasks:
-            task.cancel()
-
-
-@dataclass(eq=False)
-class _Live:
-    """A table in play: its lock (one action at a time), watchers and driver."""
-
-    table: Table
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    watchers: set[Connection] = field(default_factory=set)
-    driver: asyncio.Task[None] | None = None
-    #: A trick was just taken: the next bot waits for the table to see it.
-    after_trick: bool = False
-
-
 class GameService:
-    """Every table and connection of one server."""
+    """Every connection of one server, over its driver."""
 
-    def __init__(self, store: Store, executor: Executor, settings: Settings | None = None):
-        self.store = store
-        self.executor = executor
-        self.settings = settings or Settings()
-        self.live: dict[str, _Live] = {}
+    def __init__(self, driver: Driver, limits: Limits | None = None) -> None:
+        self.driver = driver
+        self.limits = limits or Limits()
+        self.created = Window(self.limits.tables_per_hour, 3600.0)
+        self.invites = Window(self.limits.invites_per_minute, 60.0)
 
-    async def start(self) -> None:
-        """Load every unfinished game and let its bots play on."""
-        for game in self.store.unfinished():
-            self._open(game)
-
-    async def stop(self) -> None:
-        drivers = [live.driver for live in self.live.values() if live.driver is not None]
-        for task in drivers:
-            task.cancel()
-        for task in drivers:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        for live in self.live.values():
-            for conn in list(live.watchers):
-                conn.close()
-
-    def table(self, game: str) -> Table | None:
-        """The table of ``game`` (loaded from the store if need be), None if there is none."""
-        live = self._open(game)
-        return live.table if live is not None else None
-
-    def _open(self, game: str) -> _Live | None:
-        """The live table of ``game``; None if there is none, or if its log cannot be replayed
-        (a store written by hand, or by another version: it is left as it is)."""
-        live = self.live.get(game)
-        if live is None:
-            stored = self.store.load(game)
-            if stored is None:
-                return None
-            try:
-                table = Table(stored, self.store)
-            except AscenseurError:
-                log.exception("game %s is left alone: its log does not replay", game)
-                return None
-            live = self.live[game] = _Live(table)
-            if not live.table.is_over:
-                live.driver = asyncio.create_task(self._drive(live), name=f"driver {game}")
-        return live
+    def connection(self, address: str) -> Connection:
+        return Connection(address, rate=self.limits.message_rate, burst=self.limits.message_burst)
 
     # -- messages -----------------------------------------------------------------------------
 
     async def handle(self, conn: Connection, data: str | bytes) -> None:
         """Answer one message from ``conn``. Never raises."""
+        if not conn.allow():
+            return
         try:
             message = decode(data)
         except ProtocolError as err:
-            key = err.code.replace("-", "_")
-            text = web_tr(conn.lang, key, detail=err.message)
+            text = web_tr(conn.lang, err.code.replace("-", "_"), detail=err.message)
             conn.send(ErrorMessage(code=err.code, message=text, ref=ref_of(data)))
             return
         try:
             await self._dispatch(conn, message)
         except Refused as err:
             conn.send(ErrorMessage(code=err.code, message=err.message, ref=message.ref))
+        except (TableError, IllegalAction) as err:
+            conn.send(self._error(conn, err, message.ref))
+        except VersionConflict:
+            text = web_tr(conn.lang, "conflict")
+            conn.send(ErrorMessage(code="version-conflict", message=text, ref=message.ref))
+            self._resend(conn)
         except Exception as err:  # a bug must not cost the connection, nor the server
             log.exception("message %r failed", message)
             text = web_tr(conn.lang, "internal", detail=type(err).__name__)
             conn.send(ErrorMessage(code="internal", message=text, ref=message.ref))
 
+    def _error(self, conn: Connection, err: AscenseurError, ref: int | None) -> ErrorMessage:
+        key = "err_" + err.code.replace("-", "_")
+        text = (
+            web_tr(conn.lang, key) if conn.lang == "fr" and _known(key) else sentence(err.message)
+        )
+        live = conn.live
+        state = len(live.table.state.history) if live is not None else None
+        return ErrorMessage(code=err.code, message=text, ref=ref, state=state)
+
     def detach(self, conn: Connection) -> None:
-        """``conn`` is gone: it watches nothing any more."""
+        """``conn`` is gone: it is no longer at its table."""
         self._leave(conn)
         conn.close()
 
-    def _leave(self, conn: Connection) -> None:
-        live = self.live.get(conn.game) if conn.game is not None else None
-        conn.game = None
-        conn.seat = None
-        if live is not None:
-            live.watchers.discard(conn)
-            if live.table.is_over and not live.watchers:
-                del self.live[live.table.id]  # a finished game no one watches: the store keeps it
-
     async def _dispatch(self, conn: Connection, message: ClientMessage) -> None:
-        if isinstance(message, Ping):
-            conn.send(Pong(ref=message.ref))
-        elif isinstance(message, Join):
-            self._check_version(conn, message.version)
-            conn.lang = message.lang
-            live = self._open(message.game)
-            if live is None:
-                raise Refused(web_tr(conn.lang, "no_game", game=message.game), code="no-game")
-            self._join(conn, live, message.player, message.ref)
-        elif isinstance(message, NewGame):
-            self._check_version(conn, message.version)
-            conn.lang = message.lang
-            self._new_game(conn, message)
-        elif isinstance(message, HintRequest):
-            task = asyncio.create_task(self._hint(conn, message))
-            conn.tasks.add(task)
-            task.add_done_callback(conn.tasks.discard)
-        else:
-            await self._act(conn, message)
+        match message:
+            case Ping():
+                conn.send(Pong(ref=message.ref))
+            case Create():
+                self._hello(conn, message.version, message.lang)
+                await self._create(conn, message)
+            case Join():
+                self._hello(conn, message.version, message.lang)
+                await self._join(conn, message)
+            case Watch():
+                self._hello(conn, message.version, message.lang)
+                await self._watch(conn, message)
+            case Resume():
+                self._hello(conn, message.version, message.lang)
+                await self._resume(conn, message)
+            case Claim():
+                self._hello(conn, message.version, message.lang)
+                await self._claim(conn, message)
+            case HintRequest():
+                task = asyncio.create_task(self._hint(conn, message))
+                conn.tasks.add(task)
+                task.add_done_callback(conn.tasks.discard)
+            case BidAction() | PlayAction():
+                await self._act(conn, message)
+            case Say():
+                await self._say(conn, message)
+            case Ready():
+                live, seat = self._seated(conn)
+                self.driver.ready(live, seat)
+            case HostAction():
+                await self._host(conn, message)
+            case TransferRequest():
+                await self._transfer(conn, message)
 
-    def _check_version(self, conn: Connection, version: int) -> None:
+    def _hello(self, conn: Connection, version: int, lang: str) -> None:
+        conn.lang = "fr" if lang == "fr" else "en"
         if version != VERSION:
             text = web_tr(conn.lang, "bad_version", version=VERSION, asked=version)
             raise Refused(text, code="bad-version")
 
-    def _new_game(self, conn: Connection, message: NewGame) -> None:
-        seeds = self.settings.seeds
-        player = message.player or new_player_token()
-        try:
-            rules = Rules(message.players, message.max_cards, message.hook)
-            table = Table.create(
-                self.store,
-                rules,
-                message.name,
-                message.bots,
-                player=player,
-                seed=seeds() if seeds is not None else None,
-            )
-        except AscenseurError as err:
-            raise Refused(sentence(err.message), code=err.code) from None
-        live = self._open(table.id)
-        assert live is not None
-        self._join(conn, live, player, message.ref)
+    # -- sitting down ---------------------------------------------------------------------------
 
-    def _join(self, conn: Connection, live: _Live, player: str | None, ref: int | None) -> None:
-        if conn.game != live.table.id:
+    async def _create(self, conn: Connection, message: Create) -> None:
+        if len(message.seats) != message.players - 1:
+            text = web_tr(conn.lang, "bad_seats", players=message.players)
+            raise Refused(text, code="bad-seats")
+        if not self.created.allow(conn.address, time.time()):
+            raise Refused(web_tr(conn.lang, "too_many_tables"), code="rate-limited")
+        created = self.driver.new_created(
+            players=message.players,
+            max_cards=message.max_cards,
+            hook=message.hook,
+            seats=[None, *message.seats],
+            profile=message.profile,
+            spectators=message.spectators,
+            standin=message.standin,
+            grace=message.grace,
+            summary_seconds=message.summary_seconds,
+        )
+        live, token, invite = await self.driver.create(created, message.name, start=message.start)
+        await self._attach(conn, live, created.host, message.ref, token=token, invite=invite)
+
+    async def _invited(self, conn: Connection, invite: str) -> LiveTable:
+        if not self.invites.allow(conn.address, time.time()):
+            raise Refused(web_tr(conn.lang, "too_many_invites"), code="rate-limited")
+        table_id = await self.driver.store.table_of_invite(invite)
+        live = await self.driver.open(table_id) if table_id is not None else None
+        if live is None:
+            raise Refused(web_tr(conn.lang, "no_invite"), code="no-table")
+        return live
+
+    async def _join(self, conn: Connection, message: Join) -> None:
+        live = await self._invited(conn, message.invite)
+        token = new_token()
+        now = time.time()
+        update = await self.driver.commit(
+            live,
+            lambda t: t.take_seat(message.name, at=now),
+            tokens=lambda t: [_fresh(t, token)],
+        )
+        taken = update.events[0]
+        assert isinstance(taken, SeatTaken)
+        seat = taken.seat
+        invite = await self.driver.store.invite_of(live.id)
+        await self._attach(conn, live, seat, message.ref, token=token, invite=invite)
+
+    async def _watch(self, conn: Connection, message: Watch) -> None:
+        live = await self._invited(conn, message.invite)
+        if not live.table.created.spectators:
+            raise Refused(web_tr(conn.lang, "no_spectators"), code="no-spectators")
+        await self._attach(conn, live, None, message.ref, since=message.since)
+
+    async def _resume(self, conn: Connection, message: Resume) -> None:
+        live = await self.driver.open(message.table)
+        seat = live.seat_of(message.token) if live is not None else None
+        if live is None or seat is None:
+            raise Refused(web_tr(conn.lang, "bad_token"), code="bad-token")
+        invite = await self.driver.store.invite_of(live.id)
+        await self._attach(conn, live, seat, message.ref, invite=invite, since=message.since)
+
+    async def _claim(self, conn: Connection, message: Claim) -> None:
+        found = await self.driver.store.take_transfer(digest(message.code), time.time())
+        live = await self.driver.open(found[0]) if found is not None else None
+        if found is None or live is None or live.table.seats[found[1]].epoch != found[2]:
+            raise Refused(web_tr(conn.lang, "bad_transfer"), code="bad-transfer")
+        seat = found[1]
+        token = new_token()
+        await self.driver.commit(
+            live,
+            lambda t: t.transfer(seat, at=time.time()),
+            tokens=lambda t: [_fresh(t, token, seat)],
+        )
+        for other in [c for c in live.listeners if isinstance(c, Connection) and c.seat == seat]:
+            other.send(ErrorMessage(code="moved", message=web_tr(other.lang, "moved")))
+            self._leave(other)
+            other.close()
+        invite = await self.driver.store.invite_of(live.id)
+        await self._attach(conn, live, seat, message.ref, token=token, invite=invite)
+
+    async def _attach(
+        self,
+        conn: Connection,
+        live: LiveTable,
+        seat: int | None,
+        ref: int | None,
+        *,
+        token: str | None = None,
+        invite: str | None = None,
+        since: int | None = None,
+    ) -> None:
+        if conn.live is not None:
             self._leave(conn)
+        conn.live, conn.seat = live, seat
         table = live.table
-        conn.game = table.id
-        conn.seat = table.seat_of(player)
-        live.watchers.add(conn)
-        bound = player if conn.seat is not None else None
-        conn.send(Welcome(game=table.id, seat=conn.seat, player=bound, ref=ref))
-        conn.send(StateUpdate(view=self._view(live, conn), events=[]))
+        host = seat is not None and seat == table.host
+        shown = invite if seat is not None else None
+        conn.send(Welcome(table=table.id, seat=seat, host=host, token=token, invite=shown, ref=ref))
+        missed = live.since(since) if since is not None else None
+        events = [e for u in missed for e in said(table, u, conn.lang)] if missed else []
+        view = table_view(live, seat, conn.lang, time.time())
+        resync = since is not None and missed is None
+        conn.send(StateUpdate(view=view, events=events, resync=resync))
+        await self.driver.arrive(live, seat, conn)
+        self._presence(live)
 
-    def _joined(self, conn: Connection) -> tuple[_Live, int]:
-        """The table ``conn`` plays at and its seat; Refused for spectators and strangers."""
-        live = self.live.get(conn.game) if conn.game is not None else None
+    def _leave(self, conn: Connection) -> None:
+        live = conn.live
+        if live is None:
+            return
+        conn.live = None
+        self.driver.leave(live, conn.seat, conn)
+        conn.seat = None
+        self._presence(live)
+        if not live.listeners and live.table.is_over:
+            self.driver.unload(live)
+
+    def _presence(self, live: LiveTable) -> None:
+        players = live.table.rules.players
+        message = Presence(
+            connected=[live.present[s] > 0 for s in range(players)], spectators=live.spectators
+        )
+        for listener in list(live.listeners):
+            if isinstance(listener, Connection):
+                listener.send(message)
+
+    def _resend(self, conn: Connection) -> None:
+        if conn.live is not None:
+            view = table_view(conn.live, conn.seat, conn.lang, time.time())
+            conn.send(StateUpdate(view=view, events=[]))
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def _seated(self, conn: Connection) -> tuple[LiveTable, int]:
+        """The table ``conn`` sits at and its seat; Refused for spectators and strangers."""
+        live = conn.live
         if live is None:
             raise Refused(web_tr(conn.lang, "not_joined"), code="not-joined")
-        if conn.seat is None:
+        seat = conn.seat
+        if seat is None:
             raise Refused(web_tr(conn.lang, "watching"), code="no-seat")
-        return live, conn.seat
-
-    def _check_fresh(self, conn: Connection, live: _Live, seen: int, seat: int) -> None:
-        table = live.table
-        if seen != table.state_id:
-            conn.send(StateUpdate(view=self._view(live, conn), events=[]))
-            text = web_tr(conn.lang, "stale_state", seen=seen, now=table.state_id)
-            raise Refused(text, code="stale-state")
-        if table.is_over:
-            raise Refused(web_tr(conn.lang, "game_over"), code="game-over")
-        if table.state.current_seat != seat:
-            raise Refused(web_tr(conn.lang, "not_your_turn"), code="not-your-turn")
+        if live.tokens.get(seat) is None or live.table.seats[seat].bot is not None:
+            raise Refused(web_tr(conn.lang, "bad_token"), code="bad-token")
+        return live, seat
 
     async def _act(self, conn: Connection, message: BidAction | PlayAction) -> None:
-        live, seat = self._joined(conn)
-        table = live.table
+        live, seat = self._seated(conn)
+        cid = message.cid
         async with live.lock:
-            self._check_fresh(conn, live, message.state, seat)
-            action: PlayerAction
-            if isinstance(message, BidAction):
-                action = Bid(message.value)
-            else:
-                try:
-                    action = Play(Card.parse(message.card))
-                except AscenseurError as err:
-                    raise Refused(sentence(err.message), code=err.code) from None
+            table = live.table
+            done = table.applied(seat, cid) if cid is not None else None
+            if done is not None:  # a resend after a lost ack: applied once already
+                conn.send(Ack(ref=message.ref, state=len(table.state.history), version=done + 1))
+                return
+            state = len(table.state.history)
+            if message.state != state:
+                self._resend(conn)
+                text = web_tr(conn.lang, "stale_state", seen=message.state, now=state)
+                raise Refused(text, code="stale-state")
+            action = self._action(conn, message)
             view = table.view(seat)
+
+            def ack(update: Update) -> None:
+                version = update.first + len(update.events)
+                state = len(live.table.state.history)
+                conn.send(Ack(ref=message.ref, state=state, version=version))
+
             try:
-                events = table.commit(action)
+                await self.driver.commit_locked(
+                    live,
+                    lambda t: t.move(seat, action, at=time.time(), cid=cid, by="person"),
+                    ack=ack,
+                )
             except IllegalAction as err:
                 raise Refused(refusal(view, action, conn.lang), code=err.code) from None
-            conn.send(Ack(ref=message.ref, state=table.state_id))
-            self._broadcast(live, events)
-        live.wake.set()
+
+    def _action(self, conn: Connection, message: BidAction | PlayAction) -> PlayerAction:
+        if isinstance(message, BidAction):
+            return Bid(message.value)
+        try:
+            return Play(Card.parse(message.card))
+        except AscenseurError as err:
+            raise Refused(sentence(err.message), code=err.code) from None
+
+    async def _say(self, conn: Connection, message: Say) -> None:
+        live, seat = self._seated(conn)
+        if not conn.chat_bucket.take(time.monotonic()):
+            raise Refused(web_tr(conn.lang, "chat_too_fast"), code="rate-limited")
+        name = live.table.seats[seat].name or ""
+        await self.driver.commit(
+            live,
+            lambda t: t.say(seat, name, message.text, at=time.time(), reaction=message.reaction),
+        )
+        conn.send(
+            Ack(ref=message.ref, state=len(live.table.state.history), version=live.table.version)
+        )
+
+    async def _host(self, conn: Connection, message: HostAction) -> None:
+        live, seat = self._seated(conn)
+        now = time.time()
+        target = message.seat
+        match message.action:
+            case "start":
+                await self.driver.commit(live, lambda t: t.start(seat, at=now, bots=message.bot))
+            case "free" if target is not None:
+                await self.driver.commit(live, lambda t: t.free_seat(seat, target, at=now))
+                self._evict(live, target, "removed")
+            case "move" if target is not None and message.to is not None:
+                to = message.to
+                token = new_token()
+                moved = self._at(live, target)
+                await self.driver.commit(
+                    live,
+                    lambda t: t.move_seat(seat, target, to, at=now),
+                    tokens=lambda t: [_fresh(t, token, to)],
+                )
+                for other in moved:  # the person moved: a new token for the new seat
+                    other.seat = None
+                    self.driver.leave(live, target, other)
+                    other.send(Welcome(table=live.id, seat=to, token=token, host=False))
+                    other.seat = to
+                    await self.driver.arrive(live, to, other)
+                    self._resend(other)
+            case "bot" if target is not None:
+                await self.driver.commit(
+                    live, lambda t: t.set_seat(seat, target, message.bot, at=now)
+                )
+            case "keep_bot" if target is not None:
+                if seat != live.table.host:
+                    raise TableError("only the host may do that", code="not-host")
+                await self.driver.commit(live, lambda t: t.stand_in(target, at=now, permanent=True))
+                self._evict(live, target, "removed")
+            case _:
+                raise Refused(web_tr(conn.lang, "bad_host_action"), code="bad-message")
+        conn.send(
+            Ack(ref=message.ref, state=len(live.table.state.history), version=live.table.version)
+        )
+
+    def _ack(self, conn: Connection, live: LiveTable, ref: int | None) -> None:
+        table = live.table
+        conn.send(Ack(ref=ref, state=len(table.state.history), version=table.version))
+
+    def _at(self, live: LiveTable, seat: int) -> list[Connection]:
+        return [c for c in live.listeners if isinstance(c, Connection) and c.seat == seat]
+
+    def _evict(self, live: LiveTable, seat: int, code: str) -> None:
+        for other in self._at(live, seat):
+            other.send(ErrorMessage(code=code, message=web_tr(other.lang, code)))
+            self._leave(other)
+            other.close()
+
+    async def _transfer(self, conn: Connection, message: TransferRequest) -> None:
+        live, seat = self._seated(conn)
+        code = new_token()
+        epoch = live.table.seats[seat].epoch
+        expires = time.time() + TRANSFER_SECONDS
+        await self.driver.store.put_transfer(digest(code), live.id, seat, epoch, expires)
+        conn.send(TransferCode(code=code, seconds=TRANSFER_SECONDS, ref=message.ref))
 
     async def _hint(self, conn: Connection, message: HintRequest) -> None:
         try:
-            live, seat = self._joined(conn)
+            live, seat = self._seated(conn)
             table = live.table
-            self._check_fresh(conn, live, message.state, seat)
+            state = len(table.state.history)
+            if message.state != state or table.state.current_seat != seat:
+                raise Refused(web_tr(conn.lang, "not_your_turn"), code="not-your-turn")
             if conn.hinting:
                 raise Refused(web_tr(conn.lang, "hint_busy"), code="hint-busy")
             conn.hinting = True
             try:
                 view = table.view(seat)
-                rng = hint_rng(table.seed, table.state_id)
+                rng = random.Random(secrets.randbits(64))
                 loop = asyncio.get_running_loop()
-                playouts = self.settings.hint_playouts
-                hints = await loop.run_in_executor(self.executor, advise, view, rng, playouts)
+                playouts = self.limits.hint_playouts
+                hints = await loop.run_in_executor(
+                    self.driver.executor, advise, view, rng, playouts
+                )
             finally:
                 conn.hinting = False
-            options = hint_options(hints)
-            conn.send(Hints(ref=message.ref, state=message.state, options=options))
+            conn.send(Hints(ref=message.ref, state=message.state, options=hint_options(hints)))
         except Refused as err:
             conn.send(ErrorMessage(code=err.code, message=err.message, ref=message.ref))
         except Exception as err:
@@ -330,70 +464,17 @@ class GameService:
             text = web_tr(conn.lang, "internal", detail=type(err).__name__)
             conn.send(ErrorMessage(code="internal", message=text, ref=message.ref))
 
-    # -- telling everyone -----------------------------------------------------------------------
 
-    def _view(self, live: _Live, conn: Connection) -> TableView:
-        table = live.table
-        return table_view(table.id, table.state_id, table.view(conn.seat), table.names, conn.lang)
+def _fresh(table: Table, token: str, seat: int | None = None) -> SeatToken:
+    """The token of the seat the last event gave (or ``seat``), at its new epoch."""
+    if seat is None:
+        last = table.events[-1]
+        assert isinstance(last, SeatTaken)
+        seat = last.seat
+    return SeatToken(seat, table.seats[seat].epoch, digest(token))
 
-    def _broadcast(self, live: _Live, events: Sequence[Event]) -> None:
-        table = live.table
-        if any(isinstance(event, TrickTaken) for event in events):
-            live.after_trick = True
-        elif any(isinstance(event, BidMade | CardPlayed) for event in events):
-            live.after_trick = False
-        deal_count = table.rules.deal_count
-        for conn in list(live.watchers):
-            said = [game_event(e, table.names, deal_count, conn.lang) for e in events]
-            conn.send(StateUpdate(view=self._view(live, conn), events=said))
 
-    # -- the bots -------------------------------------------------------------------------------
+def _known(key: str) -> bool:
+    from ascenseur.web.words import WEB_MESSAGES
 
-    async def _drive(self, live: _Live) -> None:
-        """Deal and let the bots play until a person is to act; wait; go on to the end."""
-        table = live.table
-        while not table.is_over:
-            try:
-                turn = table.turn
-                if turn is Turn.PERSON:
-                    live.wake.clear()
-                    if table.turn is Turn.PERSON:
-                        await live.wake.wait()
-                elif turn is Turn.DEAL:
-                    async with live.lock:
-                        if table.turn is Turn.DEAL:
-                            self._broadcast(live, table.commit(table.next_deal()))
-                else:
-                    await self._bot_move(live)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("the driver of game %s failed; trying again", table.id)
-                await asyncio.sleep(1.0)
-
-    async def _bot_move(self, live: _Live) -> None:
-        table = live.table
-        seat = table.state.current_seat
-        bot = table.bot_of(seat) if seat is not None else None
-        assert seat is not None and bot is not None
-        state_id = table.state_id
-        view = table.view(seat)
-        rng = bot_rng(table.seed, state_id)
-        delay = self.settings.pace + (self.settings.trick_pause if live.after_trick else 0.0)
-        loop = asyncio.get_running_loop()
-        thinking = loop.run_in_executor(self.executor, decide, bot, view, rng)
-        await asyncio.sleep(delay)
-        try:
-            action = await thinking
-        except Exception:
-            log.exception("bot %s failed on seat %d of game %s", bot, seat, table.id)
-            action = random.Random(state_id).choice(view.legal_actions)
-        async with live.lock:
-            if table.state_id != state_id:
-                return
-            try:
-                events = table.commit(action)
-            except IllegalAction:
-                log.exception("bot %s chose an illegal %r", bot, action)
-                events = table.commit(view.legal_actions[0])
-            self._broadcast(live, events)
+    return key in WEB_MESSAGES

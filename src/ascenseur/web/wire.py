@@ -11,12 +11,13 @@ from collections.abc import Sequence
 
 from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.cards import Language
-from ascenseur.core.observation import Observation, TrickView
+from ascenseur.core.observation import TrickView
 from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import winners
 from ascenseur.core.state import DealResult, Phase
-from ascenseur.session import (
-    BOT_PREFIX,
+from ascenseur.tables import events as log
+from ascenseur.tables.driver import LiveTable, Update
+from ascenseur.tables.story import (
     BidMade,
     CardPlayed,
     DealScored,
@@ -25,16 +26,21 @@ from ascenseur.session import (
     GameOver,
     TrickTaken,
 )
+from ascenseur.tables.table import BOT_PREFIX, Seat, Table
 from ascenseur.text.words import event_lines, ranking_lines, seat_name, sort_hand
 from ascenseur.web.protocol import (
     BidEvent,
     CardEvent,
+    ChatEvent,
+    ChatLine,
     DealScore,
     DealtEvent,
     GameEvent,
     HintOption,
+    NoticeEvent,
     OverEvent,
     PlayedCard,
+    RevealEvent,
     RulesInfo,
     ScoredEvent,
     SeatInfo,
@@ -53,15 +59,26 @@ def rules_info(rules: Rules) -> RulesInfo:
     )
 
 
-def seat_infos(names: Sequence[str], lang: Language) -> list[SeatInfo]:
-    """Each seat's public name (``Bot 2`` for a bot) and bot level."""
-    return [
-        SeatInfo(
-            name=seat_name(names, seat, lang),
-            bot=name.removeprefix(BOT_PREFIX) if name.startswith(BOT_PREFIX) else None,
+def seat_infos(
+    names: Sequence[str],
+    lang: Language,
+    seats: Sequence[Seat] | None = None,
+    connected: Sequence[bool] | None = None,
+) -> list[SeatInfo]:
+    """Each seat's public name (``Bot 2`` for a bot), bot level, stand-in and presence."""
+    infos = []
+    for seat, name in enumerate(names):
+        row = seats[seat] if seats is not None else None
+        infos.append(
+            SeatInfo(
+                name=seat_name(names, seat, lang) if name else "",
+                bot=name.removeprefix(BOT_PREFIX) if name.startswith(BOT_PREFIX) else None,
+                standin=row.standin if row is not None else None,
+                connected=bool(connected[seat]) if connected is not None else False,
+                open=row.is_open if row is not None else False,
+            )
         )
-        for seat, name in enumerate(names)
-    ]
+    return infos
 
 
 def trick_info(trick: TrickView) -> TrickInfo:
@@ -78,10 +95,15 @@ def deal_score(result: DealResult) -> DealScore:
     )
 
 
-def table_view(
-    game: str, state: int, view: Observation, names: Sequence[str], lang: Language
-) -> TableView:
-    """The view of ``view.seat`` of game ``game`` at state id ``state``, for the wire."""
+def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) -> TableView:
+    """What ``seat`` (None: a spectator) may see of ``live``'s table, for the wire.
+
+    The game part comes from :meth:`Table.view` — :func:`observe`, the one view builder; the
+    rest is public: names, presence, the clock, the commitment, the chat.
+    """
+    table = live.table
+    view = table.view(seat)
+    names = table.names
     legal_bids = [a.value for a in view.legal_actions if isinstance(a, Bid)]
     legal_cards = {a.card for a in view.legal_actions if isinstance(a, Play)}
     forbidden = None
@@ -89,23 +111,30 @@ def table_view(
         left_out = set(range(view.hand_size + 1)) - set(legal_bids)
         forbidden = min(left_out) if left_out else None
     over = view.phase is Phase.OVER
+    deadline = table.deadline
+    deals = table.deals
+    current = deals[-1] if deals and view.phase is not Phase.DEALING else None
+    connected = [live.present[s] > 0 for s in range(table.rules.players)]
     return TableView(
-        game=game,
-        state=state,
+        table=table.id,
+        version=table.version,
+        state=len(table.state.history),
         seat=view.seat,
-        phase=view.phase.value,
+        host=table.host,
+        profile=table.created.profile,
+        phase="lobby" if not table.started else view.phase.value,
         rules=rules_info(view.rules),
-        seats=seat_infos(names, lang),
+        seats=seat_infos(names, lang, table.seats, connected),
         deal=view.deal_index,
         hand_size=view.hand_size,
         dealer=view.dealer,
-        current=view.current_seat,
+        current=view.current_seat if table.started else None,
         hand=[card.code for card in sort_hand(view.hand)],
         hand_counts=list(view.hand_counts),
         bids=list(view.bids),
         tricks_won=list(view.tricks_won),
         leader=view.leader,
-        trick=[PlayedCard(seat=seat, card=card.code) for seat, card in view.trick],
+        trick=[PlayedCard(seat=s, card=card.code) for s, card in view.trick],
         tricks=[trick_info(trick) for trick in view.tricks],
         legal_bids=legal_bids,
         legal_cards=[card.code for card in sort_hand(list(legal_cards))],
@@ -114,7 +143,52 @@ def table_view(
         results=[deal_score(result) for result in view.results],
         winners=list(winners(view.totals)) if over else [],
         ranking=ranking_lines(view.totals, names, lang) if over else [],
+        clock=None if deadline is None else round(max(0.0, deadline - now), 1),
+        commitment=current.commitment if current is not None else None,
+        summary=live.scored_at is not None and view.phase is Phase.DEALING,
+        ready=sorted(live.ready),
+        spectators=live.spectators,
+        chat=[chat_line(v, line) for v, line in table.chat[-CHAT_SHOWN:]],
     )
+
+
+#: Chat lines a view carries (the older ones are in the log).
+CHAT_SHOWN = 50
+
+
+def chat_line(version: int, line: log.Chatted) -> ChatLine:
+    return ChatLine(
+        version=version, seat=line.seat, name=line.name, text=line.text, reaction=line.reaction
+    )
+
+
+def said(table: Table, update: Update, lang: Language) -> list[GameEvent]:
+    """What ``update`` tells anyone at the table, in ``lang``: the game's public story, the
+    chat, the seat changes, and the deck of a finished deal (public once it is over)."""
+    names = table.names
+    deal_count = table.rules.deal_count
+    out: list[GameEvent] = [game_event(e, names, deal_count, lang) for e in update.story]
+    for version, event in enumerate(update.events, start=update.first):
+        match event:
+            case log.Chatted():
+                out.append(ChatEvent(text=[], line=chat_line(version, event)))
+            case log.PlayEntry() if any(isinstance(e, DealScored) for e in update.story):
+                entry = table.deals[-1] if table.deals else None
+                if entry is not None and entry.commitment and entry.salt and entry.deck:
+                    out.append(
+                        RevealEvent(
+                            text=[],
+                            deal=entry.deal,
+                            commitment=entry.commitment,
+                            salt=entry.salt,
+                            deck=list(entry.deck),
+                        )
+                    )
+            case log.DealEntry() | log.BidEntry() | log.PlayEntry() | log.Created():
+                pass
+            case _:
+                out.append(NoticeEvent(text=[], code=str(event.__struct_config__.tag)))
+    return out
 
 
 def game_event(event: Event, names: Sequence[str], deal_count: int, lang: Language) -> GameEvent:

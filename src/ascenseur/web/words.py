@@ -94,9 +94,84 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "la voici telle qu'elle est.",
     ),
     "not_joined": (
-        "Join a game first (a join or new_game message).",
-        "Rejoignez d'abord une partie (message join ou new_game).",
+        "Sit at a table first (a create, join, resume or claim message).",
+        "Prenez d'abord place à une table (message create, join, resume ou claim).",
     ),
+    "conflict": (
+        "The table moved at the same moment: here it is as it stands; try again.",
+        "La table a bougé au même instant : la voici telle qu'elle est ; recommencez.",
+    ),
+    "bad_seats": (
+        "A table of {players} gives a level (or an open seat) for each of the other seats.",
+        "Une table de {players} donne un niveau (ou une place libre) pour chaque autre place.",
+    ),
+    "too_many_tables": (
+        "Too many tables opened from your address this hour: try again later.",
+        "Trop de tables ouvertes depuis votre adresse cette heure-ci : réessayez plus tard.",
+    ),
+    "too_many_invites": (
+        "Too many invitation codes tried from your address: wait a minute.",
+        "Trop de codes d'invitation essayés depuis votre adresse : attendez une minute.",
+    ),
+    "no_invite": (
+        "This invitation does not open any table: check the link.",
+        "Cette invitation n'ouvre aucune table : vérifiez le lien.",
+    ),
+    "no_spectators": (
+        "The host of this table does not allow spectators.",
+        "L'hôte de cette table n'accepte pas de spectateurs.",
+    ),
+    "bad_token": (
+        "This device holds no seat at that table (the seat may have moved or been reassigned).",
+        "Cet appareil n'a pas de place à cette table (elle a pu être déplacée ou réattribuée).",
+    ),
+    "bad_transfer": (
+        "This transfer link is used up or out of date: ask for a new one.",
+        "Ce lien de transfert a servi ou a expiré : demandez-en un nouveau.",
+    ),
+    "moved": (
+        "Your seat was taken to another device.",
+        "Votre place est passée sur un autre appareil.",
+    ),
+    "removed": (
+        "The host gave your seat to someone else.",
+        "L'hôte a donné votre place à quelqu'un d'autre.",
+    ),
+    "chat_too_fast": (
+        "You are writing too fast: wait a moment.",
+        "Vous écrivez trop vite : attendez un instant.",
+    ),
+    "bad_host_action": (
+        "That host action needs a seat (and a seat to move to).",
+        "Cette action de l'hôte demande une place (et une place où aller).",
+    ),
+    "bad_list": (
+        "The list of tables is not readable (at most {most} tables).",
+        "La liste des tables est illisible ({most} tables au plus).",
+    ),
+    "err_table_full": ("Every seat at this table is taken.", "Toutes les places sont prises."),
+    "err_seat_taken": ("That seat is not free.", "Cette place n'est pas libre."),
+    "err_started": (
+        "The game has started: the seats are set.",
+        "La partie a commencé : les places sont fixées.",
+    ),
+    "err_not_host": (
+        "Only the host may do that.",
+        "Seul l'hôte peut faire cela.",
+    ),
+    "err_not_started": ("The game has not started.", "La partie n'a pas commencé."),
+    "err_not_your_turn": ("It is not your turn.", "Ce n'est pas votre tour."),
+    "err_bad_name": (
+        "A name is 1 to 40 characters and may not start with 'bot:'.",
+        "Un nom a de 1 à 40 caractères et ne commence pas par « bot: ».",
+    ),
+    "err_bad_chat": (
+        "A chat line is 1 to 300 characters.",
+        "Un message fait de 1 à 300 caractères.",
+    ),
+    "err_bad_seat": ("There is no such seat at this table.", "Cette place n'existe pas."),
+    "err_no_person": ("No one sits on that seat.", "Personne n'est à cette place."),
+    "err_bad_bot": ("There is no such bot.", "Ce robot n'existe pas."),
     "no_game": ("There is no game {game}.", "Il n'y a pas de partie {game}."),
     "bad_version": (
         "This server speaks version {version} of the protocol, not {asked}: reload the page.",

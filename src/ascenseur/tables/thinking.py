@@ -8,8 +8,10 @@ each kind it has been asked for.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from ascenseur.bots import Bot, make_bot
@@ -36,10 +38,39 @@ def advise(
     return hint(view, rng, playouts)
 
 
+#: How often a worker looks whether its server is still there.
+WATCH_SECONDS = 1.0
+
+
+def _watch(server: int) -> None:
+    """Exit this worker as soon as process ``server`` is gone (killed with -9, say)."""
+    while True:
+        time.sleep(WATCH_SECONDS)
+        try:
+            os.kill(server, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:
+            os._exit(0)  # the pid now belongs to another user's process: the server is gone
+
+
+def _start_worker(server: int) -> None:
+    threading.Thread(target=_watch, args=(server,), daemon=True, name="server-watch").start()
+
+
 def process_pool(workers: int) -> Executor:
-    """Worker processes (started clean by a fork server): bots never slow the event loop."""
+    """Worker processes (started clean by a fork server): bots never slow the event loop.
+
+    Each worker watches the server's process and exits when it is gone, so a server killed
+    without warning leaves no bot running.
+    """
     context = multiprocessing.get_context("forkserver")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_start_worker,
+        initargs=(os.getpid(),),
+    )
 
 
 def thread_pool(workers: int) -> Executor:

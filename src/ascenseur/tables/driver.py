@@ -1,0 +1,619 @@
+"""The one game driver: live tables, their commits, their bots and their clock.
+
+Every interface moves a table the same way — :meth:`Driver.commit` — and hears of what was
+committed as an :class:`Update` through the listeners it attached to the table. A commit
+builds the events from the table as it stands (the table's own commands check them), folds
+them into a copy, writes them to the storage at the table's version, and only then makes the
+copy the live table and tells the listeners. A write that loses the race for its version
+(another process, issue of scale-out) re-reads the table and is refused with the current
+state; nothing half-done is ever seen.
+
+Each started table has one task (:meth:`Driver._run`) that deals, lets the bots play at a
+human pace with their thinking in a worker pool, puts a stand-in bot on the seat of a person
+who has been away longer than the table's grace time, and plays for a person whose time ran
+out. What to do next is :func:`next_step`, a pure function of the table, the people present
+and the time, shared with the terminal's driver.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import random
+import secrets
+import time
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from ascenseur.core.actions import PlayerAction
+from ascenseur.core.errors import AscenseurError, IllegalAction
+from ascenseur.tables import story
+from ascenseur.tables.events import By, Created, Event, SeatSpec, SeatTaken, Started
+from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore, VersionConflict
+from ascenseur.tables.story import DealScored, Turn
+from ascenseur.tables.table import Table, TableError
+from ascenseur.tables.thinking import decide
+
+log = logging.getLogger("ascenseur.tables")
+
+#: Bytes of a seat token (256 bits) and of an invite code (48 bits: short enough to type).
+TOKEN_BYTES = 32
+INVITE_BYTES = 6
+#: Updates kept for clients that come back (past them, a client gets a fresh view).
+RECENT_UPDATES = 128
+#: A bot that failed this many times in a row gives way to the random bot (the table is told).
+BOT_RETRIES = 3
+
+
+def new_token() -> str:
+    """A seat token: made by the server, given once to its holder, stored only as a hash."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def digest(token: str) -> bytes:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
+def new_table_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def new_invite() -> str:
+    return secrets.token_urlsafe(INVITE_BYTES)
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """How a server plays: seconds per bot move, the pause a finished trick stays before a
+    bot plays on, and (tests, solo games) where the seeds come from."""
+
+    pace: float = 0.8
+    trick_pause: float = 1.2
+    seeds: Callable[[], int] | None = None
+    beat: float = 5.0
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What a commit added: the log events from version ``first`` on, and the public story."""
+
+    first: int
+    events: tuple[Event, ...]
+    story: tuple[story.Event, ...]
+
+
+class Listener(Protocol):
+    """Something that hears of a table's updates (a connection, a terminal): it must not block."""
+
+    def tell(self, live: LiveTable, update: Update) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What the driver does next: ``deal``, ``bot`` (``seat`` by ``level``, ``by``), or
+    ``wait`` until ``until`` (None: until something happens), or ``over``."""
+
+    kind: str
+    seat: int | None = None
+    level: str | None = None
+    by: By = "bot"
+    until: float | None = None
+
+
+def next_step(
+    table: Table,
+    *,
+    present: Counter[int],
+    away_since: dict[int, float],
+    ready: set[int],
+    scored_at: float | None,
+    now: float,
+) -> Step:
+    """What moves ``table`` next, given who is connected and the time (pure).
+
+    A person away longer than the grace time gets a stand-in (step ``standin``); after a deal
+    the next one waits until every person present is ready or the summary time is up; a
+    person whose clock ran out has the stand-in bot play that one action (``timeout``).
+    """
+    turn = table.turn
+    if turn is Turn.OVER:
+        return Step("over")
+    if turn is Turn.LOBBY:
+        return Step("wait")
+    grace = table.created.grace
+    waits: list[float] = []
+    for seat, since in away_since.items():
+        row = table.seats[seat]
+        if row.is_person and row.standin is None and not present[seat]:
+            if now >= since + grace:
+                return Step("standin", seat=seat)
+            waits.append(since + grace)
+    until = min(waits) if waits else None
+    if turn is Turn.DEAL:
+        if scored_at is not None:
+            people = {s for s in present if present[s] and table.seats[s].is_person}
+            end = scored_at + table.created.summary_seconds
+            if not people <= ready and now < end:
+                return Step("wait", until=min(end, until) if until else end)
+        return Step("deal")
+    to_act = table.state.current_seat
+    assert to_act is not None
+    level = table.actor(to_act)
+    if level is not None:
+        by: By = "bot" if table.seats[to_act].bot else "standin"
+        return Step("bot", seat=to_act, level=level, by=by)
+    deadline = table.deadline
+    if deadline is not None:
+        if now >= deadline:
+            return Step("bot", seat=to_act, level=table.created.standin, by="timeout")
+        until = min(until, deadline) if until else deadline
+    return Step("wait", until=until)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    """A table in memory: the committed table, who listens, who is here, its driver task."""
+
+    table: Table
+    tokens: dict[int, SeatToken]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    listeners: set[Listener] = field(default_factory=set)
+    #: Connections per seat (people only); spectators are counted apart.
+    present: Counter[int] = field(default_factory=Counter)
+    away_since: dict[int, float] = field(default_factory=dict)
+    spectators: int = 0
+    ready: set[int] = field(default_factory=set)
+    scored_at: float | None = None
+    after_trick: bool = False
+    task: asyncio.Task[None] | None = None
+    failures: int = 0
+    last_used: float = 0.0
+    #: The last updates, for a client that comes back having missed a few.
+    recent: deque[Update] = field(default_factory=lambda: deque(maxlen=RECENT_UPDATES))
+
+    def since(self, version: int) -> list[Update] | None:
+        """The updates after ``version`` (the client's last), or None if some are gone."""
+        now = self.table.version
+        if version >= now:
+            return []
+        updates = [u for u in self.recent if u.first + len(u.events) > version]
+        if not updates or updates[0].first > version:
+            return None
+        return updates
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat ``token`` holds now (compared in constant time); None if none."""
+        if not token:
+            return None
+        wanted = digest(token)
+        found = None
+        for seat, row in self.tokens.items():
+            same = secrets.compare_digest(row.digest or b"", wanted)
+            if same and row.epoch == self.table.seats[seat].epoch:
+                found = seat
+        return found
+
+
+def summary_of(table: Table, created: float, now: float) -> Summary:
+    state = table.state
+    return Summary(
+        id=table.id,
+        created=created,
+        updated=now,
+        origin=table.created.origin,
+        players=table.rules.players,
+        max_cards=table.rules.max_cards,
+        hook=table.rules.hook,
+        names=table.names,
+        started=table.started,
+        over=state.is_terminal(),
+        version=table.version,
+        deals=len(state.results),
+        totals=state.totals,
+    )
+
+
+def copy_table(table: Table) -> Table:
+    """A copy that can fold events without touching ``table`` (the log is shared, not copied)."""
+    twin = object.__new__(Table)
+    twin.__dict__.update(table.__dict__)
+    twin.state = table.state.clone()
+    twin.seats = list(table.seats)
+    twin.events = list(table.events)
+    twin.cids = dict(table.cids)
+    twin.deals = list(table.deals)
+    twin.chat = list(table.chat)
+    return twin
+
+
+Build = Callable[[Table], Event | Sequence[Event]]
+
+
+class Driver:
+    """Every live table of one server process, over one storage."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        executor: Executor,
+        settings: Settings | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.executor = executor
+        self.settings = settings or Settings()
+        self.clock = clock
+        self.live: dict[str, LiveTable] = {}
+        self._beat: asyncio.Task[None] | None = None
+
+    # -- life of the server ------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every table not over; tell the clocked ones how long the server was down."""
+        now = self.clock()
+        last = await self.store.beat(now)
+        downtime = max(0.0, now - last) if last is not None else 0.0
+        for table_id in await self.store.live():
+            live = await self.open(table_id)
+            if live is None or not live.table.started or downtime <= 0:
+                continue
+            try:
+                await self.commit(live, lambda t: t.restarted(downtime, at=self.clock()))
+            except AscenseurError:
+                log.exception("table %s: could not record the restart", table_id)
+        self._beat = asyncio.create_task(self._beating(), name="heartbeat")
+
+    async def _beating(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.beat)
+            with contextlib.suppress(Exception):
+                await self.store.beat(self.clock())
+
+    async def stop(self) -> None:
+        tasks = [live.task for live in self.live.values() if live.task is not None]
+        if self._beat is not None:
+            tasks.append(self._beat)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        with contextlib.suppress(Exception):
+            await self.store.beat(self.clock())
+
+    # -- tables ------------------------------------------------------------------------------
+
+    async def create(
+        self,
+        created: Created,
+        host_name: str,
+        *,
+        start: bool = False,
+    ) -> tuple[LiveTable, str, str]:
+        """A new table with its host seated: the live table, the host's token, the invite."""
+        table = Table(new_table_id(), [created])
+        now = self.clock()
+        events: list[Event] = [created, table.take_seat(host_name, at=now, seat=created.host)]
+        table.fold(events[1])
+        if start:
+            events.append(table.start(created.host, at=now))
+            table.fold(events[-1])
+        token = new_token()
+        tokens = [SeatToken(created.host, 1, digest(token))]
+        invite = new_invite()
+        await self.store.create(table.id, invite, events, tokens, summary_of(table, now, now))
+        live = self._keep(table, {created.host: tokens[0]})
+        return live, token, invite
+
+    def new_created(
+        self,
+        *,
+        players: int,
+        max_cards: int | None,
+        hook: bool,
+        seats: Sequence[str | None],
+        host: int = 0,
+        **options: object,
+    ) -> Created:
+        """The Created event of a new table (checked by building it): ``seats[i]`` a bot
+        level or None (open); the first dealer drawn (rule D2), the seed from the settings."""
+        from ascenseur.core.rules import Rules
+
+        rules = Rules(players, max_cards, hook)
+        seed = self.settings.seeds() if self.settings.seeds is not None else None
+        first = (
+            random.Random(f"{seed}/first-dealer").randrange(players)
+            if seed is not None
+            else secrets.randbelow(players)
+        )
+        created = Created(
+            at=self.clock(),
+            players=rules.players,
+            max_cards=rules.max_cards,
+            hook=rules.hook,
+            seats=tuple(SeatSpec(bot=bot) for bot in seats),
+            host=host,
+            first_dealer=first,
+            seed=seed,
+            **options,  # type: ignore[arg-type]
+        )
+        Table("check", [created])  # the table's own checks
+        for bot in seats:
+            if bot is not None:
+                from ascenseur.tables.table import check_bot
+
+                check_bot(bot)
+        return created
+
+    async def open(self, table_id: str) -> LiveTable | None:
+        """The live table ``table_id`` (loaded from the storage if need be); None if none, or
+        if its log does not replay (it is left as it is, and logged)."""
+        live = self.live.get(table_id)
+        if live is not None:
+            live.last_used = self.clock()
+            return live
+        events = await self.store.load(table_id)
+        if events is None:
+            return None
+        try:
+            table = Table(table_id, events)
+        except AscenseurError:
+            log.exception("table %s is left alone: its log does not replay", table_id)
+            return None
+        live = self.live.get(table_id)  # another coroutine may have loaded it meanwhile
+        if live is not None:
+            return live
+        tokens = {}
+        for seat in range(table.rules.players):
+            token = await self.store.token(table_id, seat)
+            if token is not None:
+                tokens[seat] = token
+        return self._keep(table, tokens)
+
+    def _keep(self, table: Table, tokens: dict[int, SeatToken]) -> LiveTable:
+        live = LiveTable(table, tokens, last_used=self.clock())
+        self.live[table.id] = live
+        now = self.clock()
+        for seat, row in enumerate(table.seats):
+            if row.is_person:
+                live.away_since[seat] = now
+        if not table.is_over:
+            live.task = asyncio.create_task(self._run(live), name=f"table {table.id}")
+        return live
+
+    def unload(self, live: LiveTable) -> None:
+        """Forget a table no one listens to (its log is in the storage)."""
+        if live.listeners or self.live.get(live.id) is not live:
+            return
+        if live.task is not None:
+            live.task.cancel()
+        del self.live[live.id]
+
+    # -- committing --------------------------------------------------------------------------
+
+    async def commit(
+        self,
+        live: LiveTable,
+        build: Build,
+        *,
+        tokens: Callable[[Table], Sequence[SeatToken]] | None = None,
+        ack: Callable[[Update], None] | None = None,
+    ) -> Update:
+        """Build events from the table as it stands, store them, then make them live.
+
+        ``build`` raises (TableError, IllegalAction) to refuse; ``tokens`` gives the seat
+        tokens the events issue or void; ``ack`` is told first, before the listeners. Raises
+        VersionConflict (after re-reading the table) if another writer took the version.
+        """
+        async with live.lock:
+            return await self.commit_locked(live, build, tokens=tokens, ack=ack)
+
+    async def commit_locked(
+        self,
+        live: LiveTable,
+        build: Build,
+        *,
+        tokens: Callable[[Table], Sequence[SeatToken]] | None = None,
+        ack: Callable[[Update], None] | None = None,
+    ) -> Update:
+        table = live.table
+        built = build(table)
+        events = (built,) if not isinstance(built, Sequence) else tuple(built)
+        twin = copy_table(table)
+        told: list[story.Event] = []
+        for event in events:
+            told.extend(twin.fold(event))
+        fresh = list(tokens(twin)) if tokens is not None else []
+        renewed = {token.seat for token in fresh}
+        issued = [t for t in _voided(table, twin) if t.seat not in renewed] + fresh
+        now = self.clock()
+        try:
+            await self.store.append(
+                table.id,
+                table.version,
+                events,
+                tokens=issued,
+                summary=summary_of(twin, table.created.at, now),
+            )
+        except VersionConflict:
+            await self._reload(live)
+            raise
+        live.table = twin
+        for token in issued:
+            if token.digest is None:
+                live.tokens.pop(token.seat, None)
+            else:
+                live.tokens[token.seat] = token
+        update = Update(table.version, events, tuple(told))
+        live.recent.append(update)
+        self._after(live, update, now)
+        if ack is not None:
+            ack(update)
+        for listener in list(live.listeners):
+            try:
+                listener.tell(live, update)
+            except Exception:
+                log.exception("a listener of table %s failed", table.id)
+        live.wake.set()
+        return update
+
+    async def _reload(self, live: LiveTable) -> None:
+        events = await self.store.load(live.id)
+        if events is not None:
+            live.table = Table(live.id, events)
+
+    def _after(self, live: LiveTable, update: Update, now: float) -> None:
+        for told in update.story:
+            if isinstance(told, DealScored):
+                live.scored_at = now
+                live.ready.clear()
+        if any(isinstance(t, story.TrickTaken) for t in update.story):
+            live.after_trick = True
+        elif any(isinstance(t, story.BidMade | story.CardPlayed) for t in update.story):
+            live.after_trick = False
+        if any(isinstance(t, story.Dealt) for t in update.story):
+            live.scored_at = None
+            live.ready.clear()
+        for event in update.events:
+            if isinstance(event, SeatTaken | Started):
+                for seat, row in enumerate(live.table.seats):
+                    if row.is_person and not live.present[seat]:
+                        live.away_since.setdefault(seat, now)
+
+    # -- presence ---------------------------------------------------------------------------
+
+    async def arrive(self, live: LiveTable, seat: int | None, listener: Listener) -> None:
+        """A listener joins (``seat`` None: a spectator); a person back takes their seat."""
+        live.listeners.add(listener)
+        if seat is None:
+            live.spectators += 1
+            return
+        live.present[seat] += 1
+        live.away_since.pop(seat, None)
+        row = live.table.seats[seat]
+        if row.is_person and row.standin is not None:
+            with contextlib.suppress(TableError):
+                await self.commit(live, lambda t: t.come_back(seat, at=self.clock()))
+        live.wake.set()
+
+    def leave(self, live: LiveTable, seat: int | None, listener: Listener) -> None:
+        if listener not in live.listeners:
+            return
+        live.listeners.discard(listener)
+        if seat is None:
+            live.spectators = max(0, live.spectators - 1)
+        else:
+            live.present[seat] -= 1
+            if live.present[seat] <= 0:
+                del live.present[seat]
+                live.away_since[seat] = self.clock()
+        live.wake.set()
+
+    def ready(self, live: LiveTable, seat: int) -> None:
+        live.ready.add(seat)
+        live.wake.set()
+
+    # -- the table's own moves: deals, bots, stand-ins, clock ---------------------------------
+
+    async def _run(self, live: LiveTable) -> None:
+        while True:
+            try:
+                table = live.table
+                step = next_step(
+                    table,
+                    present=live.present,
+                    away_since=live.away_since,
+                    ready=live.ready,
+                    scored_at=live.scored_at,
+                    now=self.clock(),
+                )
+                if step.kind == "over":
+                    return
+                if step.kind == "wait":
+                    live.wake.clear()
+                    timeout = None if step.until is None else max(0.0, step.until - self.clock())
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(live.wake.wait(), timeout)
+                elif step.kind == "deal":
+                    await self.commit(live, lambda t: t.next_deal(at=self.clock()))
+                elif step.kind == "standin":
+                    await self._stand_in(live, step)
+                else:
+                    await self._bot_move(live, step)
+            except asyncio.CancelledError:
+                raise
+            except (VersionConflict, TableError, IllegalAction):
+                await asyncio.sleep(0)  # the table moved meanwhile: look again
+            except Exception:
+                log.exception("the driver of table %s failed; trying again", live.id)
+                await asyncio.sleep(1.0)
+
+    async def _stand_in(self, live: LiveTable, step: Step) -> None:
+        seat = step.seat
+        assert seat is not None
+        await self.commit(live, lambda t: t.stand_in(seat, at=self.clock()))
+
+    async def _bot_move(self, live: LiveTable, step: Step) -> None:
+        table = live.table
+        seat, level = step.seat, step.level
+        assert seat is not None and level is not None
+        version = table.version
+        moves = len(table.state.history)
+        seed = table.created.seed
+        rng = random.Random(f"{seed}/bot/{moves}" if seed is not None else secrets.randbits(64))
+        view = table.view(seat)
+        fallback = live.failures >= BOT_RETRIES
+        chosen = "random" if fallback else level
+        pace = self.settings.pace if step.by != "timeout" else 0.0
+        delay = pace + (self.settings.trick_pause if live.after_trick else 0.0)
+        loop = asyncio.get_running_loop()
+        thinking = loop.run_in_executor(self.executor, decide, chosen, view, rng)
+        await asyncio.sleep(delay)
+        try:
+            action: PlayerAction = await thinking
+        except Exception as err:
+            live.failures += 1
+            log.exception("bot %s failed on seat %d of table %s", chosen, seat, table.id)
+            reason = f"{type(err).__name__}: {err}"
+            await self.commit(live, lambda t: t.bot_failed(seat, chosen, reason, at=self.clock()))
+            await asyncio.sleep(min(5.0, 0.5 * live.failures))
+            return
+        async with live.lock:
+            if live.table.version != version:
+                return  # the table moved while the bot thought (a person came back…)
+            await self.commit_locked(
+                live, lambda t: t.move(seat, action, at=self.clock(), cid=None, by=step.by)
+            )
+        live.failures = 0
+
+
+def _voided(before: Table, after: Table) -> list[SeatToken]:
+    """The tokens the events void: a seat whose epoch moved without a new token issued."""
+    return [
+        SeatToken(seat, row.epoch, None)
+        for seat, row in enumerate(after.seats)
+        if row.epoch != before.seats[seat].epoch
+    ]
+
+
+__all__ = [
+    "Driver",
+    "LiveTable",
+    "Settings",
+    "StoreError",
+    "Update",
+    "digest",
+    "new_token",
+    "next_step",
+]

@@ -1,0 +1,557 @@
+"""The embedded storage: one SQLite file (WAL), its schema made by numbered migrations.
+
+:class:`SqliteDatabase` does the work synchronously (the terminal calls it as it is);
+:class:`SqliteStore` is the same behind the asynchronous :class:`TableStore` interface, every
+call run in one worker thread so that the server's event loop never waits on the disk.
+
+Migrations are numbered; the schema's version is SQLite's ``user_version``. Version 1 was the
+first browser app's (games as action logs); migration 2 turns each of those games into a
+table log, its player's token kept as a hash.
+
+>>> db = SqliteDatabase(":memory:")
+>>> db.version
+2
+>>> db.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TypeVar
+
+import msgspec
+
+from ascenseur.tables import events as ev
+from ascenseur.tables.storage import SeatToken, StoreError, Summary, VersionConflict
+
+T = TypeVar("T")
+
+#: File name of the database in the data directory.
+DB_NAME = "ascenseur.sqlite3"
+
+_V1 = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL, rules TEXT NOT NULL,
+    first_dealer INTEGER NOT NULL, seed INTEGER NOT NULL, over INTEGER NOT NULL DEFAULT 0,
+    moves INTEGER NOT NULL DEFAULT 0, deals INTEGER NOT NULL DEFAULT 0, totals TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id), seat INTEGER NOT NULL, name TEXT NOT NULL,
+    bot TEXT, player TEXT, PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, action TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+_V2 = """
+CREATE TABLE tables (
+    id TEXT PRIMARY KEY,
+    invite TEXT UNIQUE,
+    created REAL NOT NULL,
+    updated REAL NOT NULL,
+    origin TEXT NOT NULL,
+    players INTEGER NOT NULL,
+    max_cards INTEGER NOT NULL,
+    hook INTEGER NOT NULL,
+    names TEXT NOT NULL,
+    started INTEGER NOT NULL,
+    over INTEGER NOT NULL,
+    version INTEGER NOT NULL,
+    deals INTEGER NOT NULL,
+    totals TEXT NOT NULL
+);
+CREATE TABLE events (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    version INTEGER NOT NULL,
+    event BLOB NOT NULL,
+    PRIMARY KEY (table_id, version)
+);
+CREATE TABLE seat_tokens (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    epoch INTEGER NOT NULL,
+    digest BLOB NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE transfers (
+    digest BLOB PRIMARY KEY,
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    epoch INTEGER NOT NULL,
+    expires REAL NOT NULL
+);
+CREATE TABLE server (key TEXT PRIMARY KEY, value REAL NOT NULL);
+CREATE INDEX tables_live ON tables (over, created);
+"""
+
+
+def _migrate_games(db: sqlite3.Connection) -> None:
+    """Migration 2, second half: each game of schema 1 becomes a table log."""
+    games = db.execute(
+        "SELECT id, created, updated, rules, first_dealer, seed, over, deals, totals FROM games"
+    ).fetchall()
+    for gid, created, updated, rules_text, first_dealer, seed, over, deals, totals in games:
+        rules = json.loads(rules_text)
+        seats = db.execute(
+            "SELECT name, bot, player FROM seats WHERE game_id = ? ORDER BY seat", (gid,)
+        ).fetchall()
+        host = next((i for i, seat in enumerate(seats) if seat[1] is None), 0)
+        log: list[ev.Event] = [
+            ev.Created(
+                at=created,
+                players=rules["players"],
+                max_cards=rules["max_cards"],
+                hook=bool(rules["hook"]),
+                seats=tuple(ev.SeatSpec(bot=bot) for _, bot, _ in seats),
+                host=host,
+                first_dealer=first_dealer,
+                seed=seed,
+            )
+        ]
+        tokens: list[tuple[int, int, bytes]] = []
+        for seat, (name, bot, player) in enumerate(seats):
+            if bot is None:
+                if player is not None:
+                    tokens.append((seat, len(log), hashlib.sha256(player.encode()).digest()))
+                log.append(ev.SeatTaken(at=created, seat=seat, name=name))
+        log.append(ev.Started(at=created, bots="heuristic"))
+        rows = db.execute(
+            "SELECT action FROM actions WHERE game_id = ? ORDER BY seq", (gid,)
+        ).fetchall()
+        deal = 0
+        for (text,) in rows:
+            data = json.loads(text)
+            if "deal" in data:
+                hands = tuple(tuple(hand) for hand in data["deal"])
+                log.append(ev.DealEntry(at=updated, deal=deal, hands=hands))
+                deal += 1
+            else:
+                # who made a bid or card is the game's to say: the fold checks it again
+                log.append(_legacy_move(data, updated))
+        names = [name for name, _, _ in seats]
+        db.execute(
+            "INSERT INTO tables (id, invite, created, updated, origin, players, max_cards, hook,"
+            " names, started, over, version, deals, totals) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                gid,
+                None,
+                created,
+                updated,
+                "web",
+                rules["players"],
+                rules["max_cards"],
+                int(bool(rules["hook"])),
+                json.dumps(names),
+                1,
+                over,
+                len(log),
+                deals,
+                totals,
+            ),
+        )
+        db.executemany(
+            "INSERT INTO events (table_id, version, event) VALUES (?, ?, ?)",
+            [(gid, i, ev.encode(event)) for i, event in enumerate(log)],
+        )
+        db.executemany(
+            "INSERT INTO seat_tokens (table_id, seat, epoch, digest) VALUES (?, ?, ?, ?)",
+            [(gid, seat, epoch, digest) for seat, epoch, digest in tokens],
+        )
+    _script(db, "DROP TABLE actions; DROP TABLE seats; DROP TABLE games")
+
+
+def _legacy_move(data: dict[str, object], at: float) -> ev.Event:
+    # The seat is filled in by _fix_seats once the log can be folded.
+    if "bid" in data:
+        return ev.BidEntry(at=at, seat=-1, value=int(str(data["bid"])), by="bot")
+    return ev.PlayEntry(at=at, seat=-1, card=str(data["play"]), by="bot")
+
+
+def _fix_seats(db: sqlite3.Connection) -> None:
+    """Migration 2, last step: give the schema-1 moves the seat that made them."""
+    from ascenseur.tables.table import Table
+
+    for (gid,) in db.execute("SELECT id FROM tables").fetchall():
+        rows = db.execute(
+            "SELECT version, event FROM events WHERE table_id = ? ORDER BY version", (gid,)
+        ).fetchall()
+        log = [ev.decode(row[1]) for row in rows]
+        table = Table(gid, log[:1])
+        for version, event in enumerate(log[1:], start=1):
+            fixed = event
+            if isinstance(event, ev.BidEntry | ev.PlayEntry) and event.seat < 0:
+                seat = table.state.current_seat
+                assert seat is not None
+                fixed = msgspec.structs.replace(event, seat=seat)
+                db.execute(
+                    "UPDATE events SET event = ? WHERE table_id = ? AND version = ?",
+                    (ev.encode(fixed), gid, version),
+                )
+            table.fold(fixed)
+
+
+def _script(db: sqlite3.Connection, sql: str) -> None:
+    # executescript would commit the migration's transaction half-way: one statement at a time
+    for statement in sql.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def _to_v1(db: sqlite3.Connection) -> None:
+    _script(db, _V1)
+
+
+def _to_v2(db: sqlite3.Connection) -> None:
+    _script(db, _V2)
+    _migrate_games(db)
+    _fix_seats(db)
+
+
+#: Each migration takes the schema from its index to index + 1, in one transaction.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class SqliteDatabase:
+    """The SQLite file at ``path`` (``":memory:"`` for tests), migrated on opening.
+
+    One connection shared under a lock; every write is one short ``BEGIN IMMEDIATE``
+    transaction. ``durable``: each commit reaches the disk (``synchronous=FULL``).
+    """
+
+    def __init__(self, path: Path | str, *, durable: bool = True) -> None:
+        if isinstance(path, Path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.execute("PRAGMA busy_timeout=5000")
+            self._migrate()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _migrate(self) -> None:
+        version = self.version
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path} was written by a newer ascenseur (schema {version}; "
+                f"this one reads {SCHEMA_VERSION})",
+                code="newer-schema",
+            )
+        for number in range(version, SCHEMA_VERSION):
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                MIGRATIONS[number](self._db)
+                self._db.execute(f"PRAGMA user_version={number + 1}")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    @property
+    def version(self) -> int:
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    @property
+    def journal_mode(self) -> str:
+        with self._lock:
+            return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                result = work(self._db)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+            return result
+
+    def create(
+        self,
+        table_id: str,
+        invite: str | None,
+        events: Sequence[ev.Event],
+        tokens: Sequence[SeatToken],
+        summary: Summary,
+    ) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            s = summary
+            db.execute(
+                "INSERT INTO tables (id, invite, created, updated, origin, players, max_cards,"
+                " hook, names, started, over, version, deals, totals)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    table_id,
+                    invite,
+                    s.created,
+                    s.updated,
+                    s.origin,
+                    s.players,
+                    s.max_cards,
+                    int(s.hook),
+                    json.dumps(s.names),
+                    int(s.started),
+                    int(s.over),
+                    s.version,
+                    s.deals,
+                    json.dumps(s.totals),
+                ),
+            )
+            self._insert(db, table_id, 0, events, tokens)
+
+        self._write(work)
+
+    def append(
+        self,
+        table_id: str,
+        version: int,
+        events: Sequence[ev.Event],
+        *,
+        tokens: Sequence[SeatToken] = (),
+        summary: Summary,
+    ) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            self._insert(db, table_id, version, events, tokens)
+            s = summary
+            db.execute(
+                "UPDATE tables SET updated = ?, names = ?, started = ?, over = ?, version = ?,"
+                " deals = ?, totals = ? WHERE id = ?",
+                (
+                    s.updated,
+                    json.dumps(s.names),
+                    int(s.started),
+                    int(s.over),
+                    s.version,
+                    s.deals,
+                    json.dumps(s.totals),
+                    table_id,
+                ),
+            )
+
+        self._write(work)
+
+    @staticmethod
+    def _insert(
+        db: sqlite3.Connection,
+        table_id: str,
+        version: int,
+        events: Sequence[ev.Event],
+        tokens: Sequence[SeatToken],
+    ) -> None:
+        try:
+            db.executemany(
+                "INSERT INTO events (table_id, version, event) VALUES (?, ?, ?)",
+                [(table_id, version + i, ev.encode(event)) for i, event in enumerate(events)],
+            )
+        except sqlite3.IntegrityError:
+            raise VersionConflict(
+                f"table {table_id} already has an event at version {version}",
+                code="version-conflict",
+            ) from None
+        for token in tokens:
+            if token.digest is None:
+                db.execute(
+                    "DELETE FROM seat_tokens WHERE table_id = ? AND seat = ?",
+                    (table_id, token.seat),
+                )
+            else:
+                db.execute(
+                    "INSERT OR REPLACE INTO seat_tokens (table_id, seat, epoch, digest)"
+                    " VALUES (?, ?, ?, ?)",
+                    (table_id, token.seat, token.epoch, token.digest),
+                )
+
+    def load(self, table_id: str) -> list[ev.Event] | None:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT version, event FROM events WHERE table_id = ? ORDER BY version",
+                (table_id,),
+            ).fetchall()
+        if not rows:
+            return None
+        if [row[0] for row in rows] != list(range(len(rows))):
+            raise StoreError(f"table {table_id}'s log has a gap", code="broken-log")
+        try:
+            return [ev.decode(row[1]) for row in rows]
+        except msgspec.ValidationError as err:
+            raise StoreError(f"table {table_id}'s log is unreadable: {err}") from None
+
+    def table_of_invite(self, invite: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT id FROM tables WHERE invite = ?", (invite,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def invite_of(self, table_id: str) -> str | None:
+        with self._lock:
+            row = self._db.execute("SELECT invite FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
+    def token(self, table_id: str, seat: int) -> SeatToken | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT epoch, digest FROM seat_tokens WHERE table_id = ? AND seat = ?",
+                (table_id, seat),
+            ).fetchone()
+        return None if row is None else SeatToken(seat, row[0], bytes(row[1]))
+
+    def summaries(self, table_ids: Sequence[str]) -> list[Summary]:
+        if not table_ids:
+            return []
+        marks = ",".join("?" * len(table_ids))
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id, created, updated, origin, players, max_cards, hook, names, started,"
+                f" over, version, deals, totals FROM tables WHERE id IN ({marks})"
+                " ORDER BY updated DESC",
+                tuple(table_ids),
+            ).fetchall()
+        return [
+            Summary(
+                id=r[0],
+                created=r[1],
+                updated=r[2],
+                origin=r[3],
+                players=r[4],
+                max_cards=r[5],
+                hook=bool(r[6]),
+                names=tuple(json.loads(r[7])),
+                started=bool(r[8]),
+                over=bool(r[9]),
+                version=r[10],
+                deals=r[11],
+                totals=tuple(json.loads(r[12])),
+            )
+            for r in rows
+        ]
+
+    def live(self) -> list[str]:
+        with self._lock:
+            rows = self._db.execute("SELECT id FROM tables WHERE over = 0 ORDER BY created")
+            return [row[0] for row in rows.fetchall()]
+
+    def latest(self, origin: str | None = None) -> list[Summary]:
+        """Every table, most recently played first (the terminal's own machine only)."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM tables WHERE ? IS NULL OR origin = ? ORDER BY updated DESC",
+                (origin, origin),
+            ).fetchall()
+        return self.summaries([row[0] for row in rows])
+
+    def put_transfer(
+        self, digest: bytes, table_id: str, seat: int, epoch: int, expires: float
+    ) -> None:
+        self._write(
+            lambda db: db.execute(
+                "INSERT OR REPLACE INTO transfers (digest, table_id, seat, epoch, expires)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (digest, table_id, seat, epoch, expires),
+            )
+        )
+
+    def take_transfer(self, digest: bytes, now: float) -> tuple[str, int, int] | None:
+        def work(db: sqlite3.Connection) -> tuple[str, int, int] | None:
+            row = db.execute(
+                "SELECT table_id, seat, epoch, expires FROM transfers WHERE digest = ?", (digest,)
+            ).fetchone()
+            db.execute("DELETE FROM transfers WHERE digest = ? OR expires < ?", (digest, now))
+            if row is None or row[3] < now:
+                return None
+            return (str(row[0]), int(row[1]), int(row[2]))
+
+        return self._write(work)
+
+    def beat(self, now: float) -> float | None:
+        def work(db: sqlite3.Connection) -> float | None:
+            row = db.execute("SELECT value FROM server WHERE key = 'beat'").fetchone()
+            db.execute("INSERT OR REPLACE INTO server (key, value) VALUES ('beat', ?)", (now,))
+            return None if row is None else float(row[0])
+
+        return self._write(work)
+
+
+class SqliteStore:
+    """:class:`SqliteDatabase` behind the asynchronous :class:`TableStore` interface."""
+
+    def __init__(self, path: Path | str, *, durable: bool = True) -> None:
+        self.db = SqliteDatabase(path, durable=durable)
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ascenseur-sqlite")
+
+    async def _run(self, work: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._thread, work)
+
+    async def create(
+        self,
+        table_id: str,
+        invite: str,
+        events: Sequence[ev.Event],
+        tokens: Sequence[SeatToken],
+        summary: Summary,
+    ) -> None:
+        await self._run(lambda: self.db.create(table_id, invite, events, tokens, summary))
+
+    async def append(
+        self,
+        table_id: str,
+        version: int,
+        events: Sequence[ev.Event],
+        *,
+        tokens: Sequence[SeatToken] = (),
+        summary: Summary,
+    ) -> None:
+        await self._run(
+            lambda: self.db.append(table_id, version, events, tokens=tokens, summary=summary)
+        )
+
+    async def load(self, table_id: str) -> list[ev.Event] | None:
+        return await self._run(lambda: self.db.load(table_id))
+
+    async def table_of_invite(self, invite: str) -> str | None:
+        return await self._run(lambda: self.db.table_of_invite(invite))
+
+    async def invite_of(self, table_id: str) -> str | None:
+        return await self._run(lambda: self.db.invite_of(table_id))
+
+    async def token(self, table_id: str, seat: int) -> SeatToken | None:
+        return await self._run(lambda: self.db.token(table_id, seat))
+
+    async def summaries(self, table_ids: Sequence[str]) -> list[Summary]:
+        return await self._run(lambda: self.db.summaries(table_ids))
+
+    async def live(self) -> list[str]:
+        return await self._run(self.db.live)
+
+    async def put_transfer(
+        self, digest: bytes, table_id: str, seat: int, epoch: int, expires: float
+    ) -> None:
+        await self._run(lambda: self.db.put_transfer(digest, table_id, seat, epoch, expires))
+
+    async def take_transfer(self, digest: bytes, now: float) -> tuple[str, int, int] | None:
+        return await self._run(lambda: self.db.take_transfer(digest, now))
+
+    async def beat(self, now: float) -> float | None:
+        return await self._run(lambda: self.db.beat(now))
+
+    async def close(self) -> None:
+        await self._run(self.db.close)
+        self._thread.shutdown(wait=True)

@@ -1,0 +1,117 @@
+"""Where tables live: the storage interface every back end implements.
+
+A table is stored as its log (one row per event, keyed by (table, version): the fence that
+keeps two writers from forking it), a summary row for the history, and the hashes of its
+seats' tokens. Each :meth:`TableStore.append` is one transaction: the events, the tokens they
+issue or void, and the summary after them, all or nothing. Nothing is acknowledged to anyone
+before it returns.
+
+The interface is asynchronous so that a server never waits on a disk or a network in its
+event loop; :class:`ascenseur.tables.sqlite.SqliteStore` is the embedded back end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from ascenseur.core.errors import AscenseurError
+from ascenseur.tables.events import Event
+
+
+class StoreError(AscenseurError):
+    """The storage cannot do what is asked (a newer schema, an unreadable row)."""
+
+
+class VersionConflict(StoreError):
+    """Another writer committed an event at this version first: re-read the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatToken:
+    """The hash of the token of ``seat``, valid while the seat's epoch is ``epoch``.
+
+    ``digest`` None voids the seat's token (the person left or the seat was reassigned).
+    """
+
+    seat: int
+    epoch: int
+    digest: bytes | None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """A table as the history lists it: public facts only (no seed, no token, no card)."""
+
+    id: str
+    created: float
+    updated: float
+    origin: str
+    players: int
+    max_cards: int
+    hook: bool
+    names: tuple[str, ...]
+    started: bool
+    over: bool
+    version: int
+    deals: int
+    totals: tuple[int, ...]
+
+
+class TableStore(Protocol):
+    """The storage of every table of a server."""
+
+    async def create(
+        self,
+        table_id: str,
+        invite: str,
+        events: Sequence[Event],
+        tokens: Sequence[SeatToken],
+        summary: Summary,
+    ) -> None:
+        """Store a new table with its first events (versions 0, 1, …)."""
+
+    async def append(
+        self,
+        table_id: str,
+        version: int,
+        events: Sequence[Event],
+        *,
+        tokens: Sequence[SeatToken] = (),
+        summary: Summary,
+    ) -> None:
+        """Commit ``events`` at versions ``version``, ``version + 1``, …; raises
+        :class:`VersionConflict` if any of them is taken (nothing is written then)."""
+
+    async def load(self, table_id: str) -> list[Event] | None:
+        """The whole log of ``table_id`` in version order; None if there is no such table."""
+
+    async def table_of_invite(self, invite: str) -> str | None:
+        """The table an invite code opens, if any."""
+
+    async def invite_of(self, table_id: str) -> str | None:
+        """The invite code of ``table_id``."""
+
+    async def token(self, table_id: str, seat: int) -> SeatToken | None:
+        """The current token hash of ``seat``."""
+
+    async def summaries(self, table_ids: Sequence[str]) -> list[Summary]:
+        """The summaries of these tables (those that exist), most recently played first."""
+
+    async def live(self) -> list[str]:
+        """The tables not over, oldest first."""
+
+    async def put_transfer(
+        self, digest: bytes, table_id: str, seat: int, epoch: int, expires: float
+    ) -> None:
+        """Keep a one-time transfer code (its hash) for ``seat`` until ``expires``."""
+
+    async def take_transfer(self, digest: bytes, now: float) -> tuple[str, int, int] | None:
+        """Use up a transfer code: its (table, seat, epoch), or None if unknown or expired."""
+
+    async def beat(self, now: float) -> float | None:
+        """Record that the server is alive at ``now``; the previous beat, if any."""
+
+    async def close(self) -> None:
+        """Release the storage."""
