@@ -25,12 +25,13 @@ finished, until the next one is dealt — so the last trick stays on view.
 
 Search code may use the *unchecked* fast path — :meth:`legal_card_mask`,
 :meth:`play_unchecked`, :meth:`bid_unchecked` — which trusts its caller; the checked entry
-points call the same code after asking :func:`~ascenseur.core.tricks.legal_mask`.
+points call the same code after asking :func:`~ascenseur.core.tricks.legal_mask`. What a
+refusal says (the :class:`~ascenseur.core.errors.IllegalAction`) is built in
+:mod:`ascenseur.core.checks`.
 """
 
 from __future__ import annotations
 
-import enum
 import random
 from dataclasses import dataclass
 
@@ -44,22 +45,15 @@ from ascenseur.core.cards import (
     Suit,
     cards_of,
 )
+from ascenseur.core.checks import check
 from ascenseur.core.errors import IllegalAction
+from ascenseur.core.phase import Phase
 from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import deal_score, winners
-from ascenseur.core.tricks import NO_LED, TRICK_VALUES, legal_mask, why_illegal
+from ascenseur.core.tricks import NO_LED, TRICK_VALUES, legal_mask
 
 #: The interned Play of each card, by the card's bit (legal_actions walks the legal mask).
 PLAY_OF_BIT: dict[int, Play] = {1 << i: play for i, play in enumerate(PLAYS)}
-
-
-class Phase(enum.Enum):
-    """Where the game stands: waiting for the deal (chance), bidding, playing, or over."""
-
-    DEALING = "dealing"
-    BIDDING = "bidding"
-    PLAYING = "playing"
-    OVER = "over"
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,7 +392,7 @@ class GameState:
     def is_legal(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept ``action`` now."""
         try:
-            self._check(action)
+            check(self, action)
         except IllegalAction:
             return False
         return True
@@ -419,7 +413,7 @@ class GameState:
             if mask >> index & 1:
                 self.play_unchecked(index)
                 return
-        self._check(action)
+        check(self, action)
         if isinstance(action, Play):
             self.play_unchecked(action.card.index)
         elif isinstance(action, Bid):
@@ -433,7 +427,7 @@ class GameState:
         The deal is this state's own draw, so it is applied without re-validating it.
         """
         if self._phase is not Phase.DEALING:
-            self._check(Deal(()))  # raises: game over, or a deal out of turn
+            check(self, Deal(()))  # raises: game over, or a deal out of turn
         self._deal_indices(self._draw_hands(rng), None)
 
     def random_deal(self, rng: random.Random) -> Deal:
@@ -442,7 +436,7 @@ class GameState:
         The same deal as :meth:`deal` would make from the same ``rng``.
         """
         if self._phase is not Phase.DEALING:
-            self._check(Deal(()))  # raises: game over, or a deal out of turn
+            check(self, Deal(()))  # raises: game over, or a deal out of turn
         return Deal(tuple(tuple(DECK[i] for i in hand) for hand in self._draw_hands(rng)))
 
     def deal_random_unchecked(self, rng: random.Random) -> None:
@@ -548,149 +542,5 @@ class GameState:
         self._hand_size = self._schedule[self._k_index]
         self._to_act = -1
 
-    # -- checks ------------------------------------------------------------------------------
 
-    def _where(self, what: str, seat: int | None) -> str:
-        who = "the dealer" if seat is None else f"seat {seat}"
-        place = f"deal {self._k_index + 1}"
-        if self._phase is Phase.PLAYING:
-            place = f"trick {len(self._trick_winners) + 1} of {place}"
-        return f"{who} {what} in {place}"
-
-    def _check(self, action: Action) -> None:
-        phase = self._phase
-        if phase is Phase.OVER:
-            raise IllegalAction(
-                f"the game is over: no {type(action).__name__.lower()} can follow its last deal",
-                code="game-over",
-            )
-        if isinstance(action, Play):
-            self._check_play(action)
-        elif isinstance(action, Bid):
-            self._check_bid(action)
-        elif isinstance(action, Deal):
-            self._check_deal(action)
-        else:
-            raise IllegalAction(
-                f"{action!r} is not an action: expected a Deal, a Bid or a Play", code="bad-action"
-            )
-
-    def _wrong_phase(self, action: Action) -> IllegalAction:
-        seat = self.current_seat
-        expected = {
-            Phase.DEALING: "the cards must be dealt first",
-            Phase.BIDDING: f"seat {seat} must bid first",
-            Phase.PLAYING: f"seat {seat} must play a card",
-        }[self._phase]
-        return IllegalAction(
-            f"a {type(action).__name__.lower()} is not possible now in deal "
-            f"{self._k_index + 1}: {expected}",
-            code="wrong-phase",
-            seat=seat,
-            deal=self._k_index,
-            phase=self._phase.value,
-        )
-
-    def _check_play(self, action: Play) -> None:
-        if self._phase is not Phase.PLAYING:
-            raise self._wrong_phase(action)
-        seat = self._to_act
-        card = action.card
-        hand = self._hands[seat]
-        deal, trick = self._k_index, len(self._trick_winners)
-        if not hand >> card.index & 1:
-            held = cards_of(hand)
-            raise IllegalAction(
-                self._where(f"cannot play {card}", seat)
-                + f": it is not in the hand ({', '.join(str(c) for c in held)})",
-                code="not-in-hand",
-                seat=seat,
-                deal=deal,
-                trick=trick,
-                card=card.code,
-                held=tuple(c.code for c in held),
-            )
-        legal = legal_mask(hand, self._trick_len, self._led, self._high)
-        if not legal >> card.index & 1:
-            code, why, obliging = why_illegal(
-                hand, self._trick_len, self._led, self._high, card.index
-            )
-            raise IllegalAction(
-                self._where(f"cannot play {card}", seat) + f": {why}",
-                code=code,
-                seat=seat,
-                deal=deal,
-                trick=trick,
-                card=card.code,
-                held=tuple(c.code for c in cards_of(obliging)),
-                led=self._led,
-                high_trump=self._high,
-            )
-
-    def _check_bid(self, action: Bid) -> None:
-        if self._phase is not Phase.BIDDING:
-            raise self._wrong_phase(action)
-        seat = self._to_act
-        k = self._hand_size
-        value = action.value
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= k:
-            raise IllegalAction(
-                self._where(f"cannot bid {value!r}", seat)
-                + f": a bid is a whole number from 0 to {k}, the cards in hand",
-                code="bid-out-of-range",
-                seat=seat,
-                deal=self._k_index,
-                hand_size=k,
-            )
-        if value not in self.legal_bids():
-            others = sum(b for b in self._bids if b >= 0)
-            raise IllegalAction(
-                self._where(f"cannot bid {value}", seat)
-                + f": with the hook, the dealer may not make the bids sum to {k} "
-                f"(the others bid {others} in all)",
-                code="hook",
-                seat=seat,
-                deal=self._k_index,
-                bid=value,
-                hand_size=k,
-            )
-
-    def _check_deal(self, action: Deal) -> None:
-        if self._phase is not Phase.DEALING:
-            raise self._wrong_phase(action)
-        n, k = self._n, self._hand_size
-        where = f"deal {self._k_index + 1}"
-        hands = action.hands
-        if len(hands) != n:
-            raise IllegalAction(
-                f"{where} must give hands to {n} seats, not {len(hands)}",
-                code="hand-count",
-                deal=self._k_index,
-            )
-        seen = 0
-        for seat, hand in enumerate(hands):
-            if len(hand) != k:
-                raise IllegalAction(
-                    f"seat {seat} must be dealt {k} card{'s' if k > 1 else ''} in {where}, "
-                    f"not {len(hand)}",
-                    code="hand-size",
-                    seat=seat,
-                    deal=self._k_index,
-                )
-            for card in hand:
-                if not isinstance(card, Card):
-                    raise IllegalAction(
-                        f"seat {seat}'s hand in {where} holds {card!r}, which is not a card",
-                        code="unknown-card",
-                        seat=seat,
-                        deal=self._k_index,
-                    )
-                if seen >> card.index & 1:
-                    raise IllegalAction(
-                        f"{card} is dealt twice in {where} (again to seat {seat})",
-                        code="dealt-twice",
-                        seat=seat,
-                        deal=self._k_index,
-                        card=card.code,
-                    )
-                seen |= 1 << card.index
+__all__ = ["PLAY_OF_BIT", "DealLog", "DealResult", "GameState", "Phase"]
