@@ -239,7 +239,7 @@ def test_fast_nested_playout_matches_the_reference() -> None:
                 position = position_of(state)
                 first = rng.choice([-1, *_bits(state.legal_card_mask())])
                 me = rng.randrange(players)
-                expected = rollout.playout_nested(position.copy(), first, me)
+                expected = rollout.playout(position.copy(), first, me)
                 assert fast_playout_nested(position, first, me) == expected, (
                     f"nested play-outs differ from {position} playing {first}, seat {me} nested"
                 )
@@ -310,7 +310,7 @@ def test_a_nested_seat_on_the_last_trick_does_at_least_as_well_as_the_policy() -
         state = _random_deal(rng, players, rng.randrange(1, 4))
         position = position_of(state)
         me = position.to_act
-        won = rollout.playout_nested(position.copy(), -1, me)
+        won = rollout.playout(position.copy(), -1, me)
         assert sum(won) == sum(position.tricks_won) + position.tricks_left
         if position.tricks_left == 1 and not position.trick:
             plain = rollout.playout(position.copy(), -1)

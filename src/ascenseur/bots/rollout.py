@@ -106,8 +106,14 @@ def advance(
     return win_seat, 0, NO_LED, 0, -1, -1
 
 
-def playout(position: Position, first: int = -1) -> list[int]:
+def playout(position: Position, first: int = -1, me: int = -1) -> list[int]:
     """Tricks taken by each seat at the end of the deal; ``first``: the card to play now.
+
+    Every seat follows the "to the bid" policy — except seat ``me`` (if ≥ 0), which looks one
+    card ahead at each later decision with a choice: it tries each legal card (in deck order)
+    with a plain play-out of the same world and keeps the first that scores best for it (rule
+    S1, S2). That is the *nested* play-out, a nested Monte Carlo level: the searching seat's
+    own future play is no longer the fixed policy's.
 
     ``position`` is consumed (its lists are modified): pass a copy to keep it.
     """
@@ -118,59 +124,22 @@ def playout(position: Position, first: int = -1) -> list[int]:
     seat = position.to_act
     trick = position.trick
     led, high, win_value, win_seat = trick_state(trick, seat, n)
-    trick_len = len(trick)
     left = position.tricks_left
     while left:
         hand = hands[seat]
+        trick_len = len(trick)
         if first >= 0:
             card, first = first, -1
         else:
             legal = legal_mask(hand, trick_len, led, high)
-            card = choose_card(
-                legal, trick_len, led, win_value, bids[seat] - won[seat], trick_len == n - 1
-            )
-        hands[seat] = hand ^ (1 << card)
-        seat, trick_len, led, high, win_value, win_seat = advance(
-            card, seat, n, trick_len, led, high, win_value, win_seat, won
-        )
-        if trick_len == 0:
-            left -= 1
-    return won
-
-
-def playout_nested(position: Position, first: int, me: int) -> list[int]:
-    """:func:`playout`, except that seat ``me`` looks one card ahead at each later decision.
-
-    With a choice to make, ``me`` tries each legal card (in deck order) with a plain
-    :func:`playout` of the same world and keeps the first that scores best for it (rule S1,
-    S2); the other seats keep the "to the bid" policy. A nested Monte Carlo level: the
-    searching seat's own future play is no longer the fixed policy's.
-
-    ``position`` is consumed (its lists are modified): pass a copy to keep it.
-    """
-    hands = position.hands
-    n = len(hands)
-    won = position.tricks_won
-    bids = position.bids
-    seat = position.to_act
-    trick = position.trick
-    led, high, win_value, win_seat = trick_state(trick, seat, n)
-    left = position.tricks_left
-    while left:
-        hand = hands[seat]
-        if first >= 0:
-            card, first = first, -1
-        else:
-            legal = legal_mask(hand, len(trick), led, high)
             if seat == me and legal & (legal - 1):
                 card = _look_ahead(Position(hands, seat, trick, won, bids, left), legal, me)
             else:
-                card = choose_card(
-                    legal, len(trick), led, win_value, bids[seat] - won[seat], len(trick) == n - 1
-                )
+                need = bids[seat] - won[seat]
+                card = choose_card(legal, trick_len, led, win_value, need, trick_len == n - 1)
         hands[seat] = hand ^ (1 << card)
         seat, trick_len, led, high, win_value, win_seat = advance(
-            card, seat, n, len(trick), led, high, win_value, win_seat, won
+            card, seat, n, trick_len, led, high, win_value, win_seat, won
         )
         if trick_len == 0:
             trick.clear()

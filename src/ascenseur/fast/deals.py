@@ -15,12 +15,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
+from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit, popcount
 from ascenseur.fast.masks import HIGH, Int64s, Words
-from ascenseur.fast.play import card_at, deal_score, legal, trick_step
+from ascenseur.fast.play import card_at, deal_score, legal, remove, trick_step
 from ascenseur.fast.rng import below, new_stream
 
 
+# The buffers go one by one, not as a named tuple: unboxing a tuple of seven arrays costs
+# about 2 µs a call, as much as the deal itself (benchmarks/vs_openspiel.py calls per deal).
 @jit
 def random_deal(
     hand_size: int,
@@ -72,19 +75,13 @@ def random_deal(
     leader = first
     played = 0
     for _ in range(hand_size):
-        led = -1
-        high = 0
-        win_value = -1
-        win_seat = -1
+        led, high, win_value, win_seat = NO_LED, 0, -1, -1
         seat = leader
         for position in range(n):
             legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], position, led, high)
             choice = below(stream, popcount(legal_low) + popcount(legal_high))
             card = card_at(legal_low, legal_high, choice)
-            if card < HIGH:
-                hands[seat, 0] ^= 1 << card
-            else:
-                hands[seat, 1] ^= 1 << (card - HIGH)
+            remove(hands, seat, card)
             cards[played] = card
             played += 1
             led, high, win_value, win_seat = trick_step(card, seat, led, high, win_value, win_seat)

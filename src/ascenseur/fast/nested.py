@@ -1,4 +1,4 @@
-"""The nested play-out, compiled: :func:`ascenseur.bots.rollout.playout_nested`.
+"""The nested play-out, compiled: :func:`ascenseur.bots.rollout.playout` with ``me``.
 
 The deal is finished with the "to the bid" policy for every seat but one: at each of its
 decisions with a choice, the searching seat tries every legal card (deck order) with a plain
@@ -10,7 +10,15 @@ from __future__ import annotations
 
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.masks import HIGH, Int64s
-from ascenseur.fast.play import advance, choose_card, deal_score, legal, playout, trick_state
+from ascenseur.fast.play import (
+    advance,
+    deal_score,
+    legal,
+    playout,
+    policy_card,
+    remove,
+    trick_state,
+)
 
 
 @jit
@@ -96,19 +104,9 @@ def playout_nested(
                     no_log,
                 )
             else:
-                card = choose_card(
-                    legal_low,
-                    legal_high,
-                    trick_len,
-                    led,
-                    win_value,
-                    bids[seat] - won[seat],
-                    trick_len == n - 1,
-                )
-        if card < HIGH:
-            hands[seat, 0] ^= 1 << card
-        else:
-            hands[seat, 1] ^= 1 << (card - HIGH)
+                need = bids[seat] - won[seat]
+                card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
+        remove(hands, seat, card)
         current[trick_len] = card
         seat, trick_len, led, high, win_value, win_seat = advance(
             card, seat, n, trick_len, led, high, win_value, win_seat, won

@@ -194,6 +194,23 @@ def choose_card(
 
 
 @jit
+def remove(hands: Int64s, seat: int, card: int) -> None:
+    """Take ``card`` (a deck index it holds) from ``seat``'s hand in ``hands`` (n, 2)."""
+    if card < HIGH:
+        hands[seat, 0] ^= 1 << card
+    else:
+        hands[seat, 1] ^= 1 << (card - HIGH)
+
+
+@jit
+def policy_card(
+    legal_low: int, legal_high: int, trick_len: int, led: int, win_value: int, need: int, n: int
+) -> int:
+    """:func:`choose_card` for a seat that still needs ``need`` tricks, among ``n`` seats."""
+    return choose_card(legal_low, legal_high, trick_len, led, win_value, need, trick_len == n - 1)
+
+
+@jit
 def playout(
     hands: Int64s,
     to_act: int,
@@ -222,19 +239,9 @@ def playout(
             card, first = first, -1
         else:
             legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], trick_len, led, high)
-            card = choose_card(
-                legal_low,
-                legal_high,
-                trick_len,
-                led,
-                win_value,
-                bids[seat] - won[seat],
-                trick_len == n - 1,
-            )
-        if card < HIGH:
-            hands[seat, 0] ^= 1 << card
-        else:
-            hands[seat, 1] ^= 1 << (card - HIGH)
+            need = bids[seat] - won[seat]
+            card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
+        remove(hands, seat, card)
         if recording:
             log[played] = card
         played += 1

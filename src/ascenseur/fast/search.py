@@ -180,55 +180,26 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
     """The searching seat's score for ``candidate`` in the world ``s.world`` (bids guessed in
     ``s.guessed``): :func:`ascenseur.bots.expert._play`."""
     me = problem.spec.seat
-    trick = problem.trick
-    s.hands[:, :] = s.world
-    s.bids[:] = s.guessed
-    s.won[:] = problem.tricks_won
+    hands, won, bids = s.hands, s.won, s.bids
+    hands[:, :] = s.world
+    bids[:] = s.guessed
+    won[:] = problem.tricks_won
     first = -1
     if problem.bidding:
-        s.bids[me] = candidate
+        bids[me] = candidate
     else:
         first = candidate
+    seat, trick, left = problem.to_act, problem.trick, problem.tricks_left
+    size = trick.shape[0]
     if problem.exact:
-        solve(
-            s.hands,
-            problem.to_act,
-            trick,
-            trick.shape[0],
-            s.won,
-            s.bids,
-            first,
-            s.wons,
-            s.results,
-            s.nodes,
-        )
+        solve(hands, seat, trick, size, won, bids, first, s.wons, s.results, s.nodes)
     elif problem.nested:
         playout_nested(
-            s.hands,
-            problem.to_act,
-            trick,
-            trick.shape[0],
-            s.won,
-            s.bids,
-            problem.tricks_left,
-            first,
-            me,
-            s.scratch_hands,
-            s.scratch_won,
+            hands, seat, trick, size, won, bids, left, first, me, s.scratch_hands, s.scratch_won,
             s.current,
-        )
+        )  # fmt: skip
     else:
-        playout(
-            s.hands,
-            problem.to_act,
-            trick,
-            trick.shape[0],
-            s.won,
-            s.bids,
-            problem.tricks_left,
-            first,
-            s.no_log,
-        )
+        playout(hands, seat, trick, size, won, bids, left, first, s.no_log)
     return deal_score(s.bids[me], s.won[me])
 
 
