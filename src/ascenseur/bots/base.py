@@ -51,6 +51,15 @@ class Bot(Protocol):
         ...
 
 
+def forced(view: Observation) -> Bid | Play | None:
+    """The one legal action when there is no choice, else None; raises ValueError when it is
+    not the view's seat to act (a bot asked to choose then has nothing to choose from)."""
+    legal = view.legal_actions
+    if not legal:
+        raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
+    return legal[0] if len(legal) == 1 else None
+
+
 BotFactory = Callable[[Budget], Bot]
 REGISTRY: dict[str, BotFactory] = {}
 

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ascenseur import fast
-from ascenseur.bots.base import Budget, register
+from ascenseur.bots.base import Budget, forced, register
 from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.bots.rollout import Position, playout, policy_misses
 from ascenseur.bots.worlds import sample_world
@@ -132,11 +132,9 @@ class ExpertBot:
         self.play_penalty = play_penalty
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
-        if len(legal) == 1:
-            return legal[0]
+        only = forced(view)
+        if only is not None:
+            return only
         scores = self.evaluate(view, rng)
         best = max(scores, key=lambda pair: pair[1])
         return best[0]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from ascenseur.bots.base import Budget, register
+from ascenseur.bots.base import Budget, forced, register
 from ascenseur.bots.card_counting import count_cards
 from ascenseur.bots.heuristic_bidding import BidModel, choose_bid, load_model
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS, PlayParams
@@ -42,10 +42,9 @@ class HeuristicBot:
         self.params = params
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
-        if not view.legal_actions:
-            raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
-        if len(view.legal_actions) == 1:
-            return view.legal_actions[0]
+        only = forced(view)
+        if only is not None:
+            return only
         counting = count_cards(view)
         if view.phase is Phase.BIDDING:
             return choose_bid(view, counting, self.params, self.model)

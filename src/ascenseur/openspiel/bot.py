@@ -28,7 +28,7 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ascenseur.bots.base import DEFAULT_BUDGET, Budget
+from ascenseur.bots.base import DEFAULT_BUDGET, Budget, forced
 from ascenseur.core.actions import Bid, Play
 from ascenseur.core.observation import Observation
 from ascenseur.core.rules import Rules
@@ -101,11 +101,9 @@ class IsmctsBot:
         self.seconds = budget.seconds
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
-        legal = view.legal_actions
-        if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
-        if len(legal) == 1:
-            return legal[0]
+        only = forced(view)
+        if only is not None:
+            return only
         first_dealer = (view.dealer - view.deal_index) % view.players
         game = deal_game(view.rules, view.deal_index, first_dealer)
         assert isinstance(game, TarotGame)
@@ -122,8 +120,8 @@ class IsmctsBot:
         # OpenSpiel's default resampler seeds itself from the machine: use our stream.
         search.set_resampler(lambda state, seat: state.resample(seat, rng))
         chosen = player_action(int(search.step(root)))
-        if chosen not in legal:
-            ids = [action_id(a) for a in legal]
+        if chosen not in view.legal_actions:
+            ids = [action_id(a) for a in view.legal_actions]
             raise RuntimeError(f"ISMCTS chose {chosen!r}, not one of the legal actions {ids}")
         return chosen
 
