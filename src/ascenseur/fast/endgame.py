@@ -14,7 +14,7 @@ from ascenseur.core.cards import DECK_SIZE
 from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit, lowest
 from ascenseur.fast.masks import HIGH, Int64s
-from ascenseur.fast.play import deal_score, legal, trick_state, trick_step
+from ascenseur.fast.play import deal_score, legal, remove, trick_state, trick_step
 
 _WORST = -(10**9)
 
@@ -90,7 +90,6 @@ def _search(
     Depth-first with an explicit stack (numba cannot load recursive functions from its disk
     cache reliably): row ``d`` of ``wons``, ``results`` and ``nodes`` belongs to depth ``d``.
     """
-    n = hands.shape[0]
     if hands[seat, 0] == 0 and hands[seat, 1] == 0 and trick_len == 0:
         results[0, :] = wons[0]
         return
@@ -98,53 +97,68 @@ def _search(
     depth = 0
     while True:
         node = nodes[depth]
-        seat = node[_SEAT]
         if node[_TRY_LOW] or node[_TRY_HIGH]:
-            hands[seat, 0] = node[_HAND_LOW]
-            hands[seat, 1] = node[_HAND_HIGH]
-            if node[_TRY_LOW]:
-                card = lowest(node[_TRY_LOW])
-                node[_TRY_LOW] &= node[_TRY_LOW] - 1
-                hands[seat, 0] ^= 1 << card
-            else:
-                card = HIGH + lowest(node[_TRY_HIGH])
-                node[_TRY_HIGH] &= node[_TRY_HIGH] - 1
-                hands[seat, 1] ^= 1 << (card - HIGH)
-            next_led, next_high, next_value, next_seat = trick_step(
-                card, seat, node[_LED], node[_HIGH], node[_WIN_VALUE], node[_WIN_SEAT]
-            )
-            child = depth + 1
-            wons[child, :] = wons[depth]
-            if node[_TRICK_LEN] + 1 == n:
-                wons[child, next_seat] += 1
-                to_play, child_len = next_seat, 0
-                next_led, next_high, next_value, next_seat = NO_LED, 0, -1, -1
-            else:
-                to_play, child_len = (seat + 1) % n, node[_TRICK_LEN] + 1
-            if hands[to_play, 0] == 0 and hands[to_play, 1] == 0 and child_len == 0:
-                results[child, :] = wons[child]  # the deal is over
-                _keep_if_better(nodes, depth, bids, results)
-            else:
-                _open(
-                    nodes,
-                    child,
-                    hands,
-                    to_play,
-                    child_len,
-                    next_led,
-                    next_high,
-                    next_value,
-                    next_seat,
-                    -1,
-                )
-                depth = child
+            card = _take_next(node, hands)
+            if _play(nodes, depth, hands, card, wons, results, bids):
+                depth += 1
         else:
-            hands[seat, 0] = node[_HAND_LOW]
-            hands[seat, 1] = node[_HAND_HIGH]
+            hands[node[_SEAT], 0] = node[_HAND_LOW]
+            hands[node[_SEAT], 1] = node[_HAND_HIGH]
             if depth == 0:
                 return
             depth -= 1
             _keep_if_better(nodes, depth, bids, results)
+
+
+@jit
+def _take_next(node: Int64s, hands: Int64s) -> int:
+    """Give the node's seat its hand back, then take from it the next card to try (deck
+    order): the move the search explores next from this node."""
+    seat = node[_SEAT]
+    hands[seat, 0] = node[_HAND_LOW]
+    hands[seat, 1] = node[_HAND_HIGH]
+    if node[_TRY_LOW]:
+        card = lowest(node[_TRY_LOW])
+        node[_TRY_LOW] &= node[_TRY_LOW] - 1
+    else:
+        card = HIGH + lowest(node[_TRY_HIGH])
+        node[_TRY_HIGH] &= node[_TRY_HIGH] - 1
+    remove(hands, seat, card)
+    return card
+
+
+@jit
+def _play(
+    nodes: Int64s,
+    depth: int,
+    hands: Int64s,
+    card: int,
+    wons: Int64s,
+    results: Int64s,
+    bids: Int64s,
+) -> bool:
+    """The node at ``depth`` plays ``card``: push the child node (True), or, when that card
+    ends the deal, score the deal for the node (False)."""
+    node = nodes[depth]
+    seat = node[_SEAT]
+    n = hands.shape[0]
+    led, high, value, winner = trick_step(
+        card, seat, node[_LED], node[_HIGH], node[_WIN_VALUE], node[_WIN_SEAT]
+    )
+    child = depth + 1
+    wons[child, :] = wons[depth]
+    if node[_TRICK_LEN] + 1 == n:
+        wons[child, winner] += 1
+        to_play, child_len = winner, 0
+        led, high, value, winner = NO_LED, 0, -1, -1
+    else:
+        to_play, child_len = (seat + 1) % n, node[_TRICK_LEN] + 1
+    if hands[to_play, 0] == 0 and hands[to_play, 1] == 0 and child_len == 0:
+        results[child, :] = wons[child]  # the deal is over
+        _keep_if_better(nodes, depth, bids, results)
+        return False
+    _open(nodes, child, hands, to_play, child_len, led, high, value, winner, -1)
+    return True
 
 
 @jit
