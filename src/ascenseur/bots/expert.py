@@ -32,7 +32,7 @@ from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.bots.rollout import Position, playout, policy_misses
 from ascenseur.bots.worlds import sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
-from ascenseur.core.cards import CARD_RANK, CARD_SUIT, Suit, indices_of
+from ascenseur.core.cards import CARD_RANK, CARD_SUIT, TRUMP_KIND, indices_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
 from ascenseur.search.problem import LOG_WEIGHT_FLOOR, SearchProblem, SearchSettings
@@ -43,7 +43,7 @@ def strength(hand: int) -> float:
     total = 0.0
     for index in indices_of(hand):
         rank = CARD_RANK[index]
-        if CARD_SUIT[index] == Suit.TRUMPS:
+        if CARD_SUIT[index] == TRUMP_KIND:
             total += 0.3 + rank / 21
         elif rank >= 13:
             total += 0.25 * (rank - 12)

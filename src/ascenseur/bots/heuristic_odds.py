@@ -21,9 +21,10 @@ from ascenseur.bots.card_counting import Counting
 from ascenseur.core.cards import (
     CARD_RANK,
     CARD_SUIT,
+    EXCUSE_KIND,
     SUIT_MASKS,
+    TRUMP_KIND,
     TRUMP_MASK,
-    Suit,
     indices_of,
 )
 from ascenseur.core.tricks import NO_LED, TRICK_VALUES, trick_summary
@@ -80,7 +81,7 @@ def win_probability(
     """
     led, best = trick_status(cards)
     suit = CARD_SUIT[index]
-    if suit == Suit.EXCUSE:
+    if suit == EXCUSE_KIND:
         return 0.0
     if led == NO_LED:
         led = suit
@@ -88,7 +89,7 @@ def win_probability(
     if value <= best:
         return 0.0
     p = 1.0
-    if suit == Suit.TRUMPS:
+    if suit == TRUMP_KIND:
         higher = counting.higher_trumps(CARD_RANK[index])
         if not higher:
             return 1.0
@@ -96,7 +97,7 @@ def win_probability(
             mask = higher & counting.may_hold[j]
             if not mask:
                 continue
-            can = 1.0 if led == Suit.TRUMPS else counting.void_in(j, led)
+            can = 1.0 if led == TRUMP_KIND else counting.void_in(j, led)
             p *= 1.0 - can * (1.0 - counting.none_of(j, mask))
         return p
     above = suit_above(index) & counting.unseen

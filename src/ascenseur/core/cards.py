@@ -53,6 +53,10 @@ class Suit(enum.IntEnum):
 
 
 SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+#: :attr:`Suit.TRUMPS` and :attr:`Suit.EXCUSE` as plain ints, for the hot loops that compare
+#: kinds read from :data:`CARD_SUIT` (an enum attribute costs five times an int global there).
+TRUMP_KIND = int(Suit.TRUMPS)
+EXCUSE_KIND = int(Suit.EXCUSE)
 SUIT_SIZE = 14
 TRUMP_COUNT = 21
 DECK_SIZE = 78

@@ -26,7 +26,9 @@ from ascenseur.core.cards import (
     CARD_RANK,
     CARD_SUIT,
     DECK,
+    EXCUSE_KIND,
     FULL_DECK_MASK,
+    TRUMP_KIND,
     Card,
     Suit,
     cards_of,
@@ -187,16 +189,16 @@ def deduce_facts(
         for pos, index in enumerate(cards[t * n : (t + 1) * n]):
             seat = (leader + pos) % n
             suit = CARD_SUIT[index]
-            if pos == 0 and suit >= Suit.TRUMPS:
+            if pos == 0 and suit >= TRUMP_KIND:
                 voids[seat] |= 0b1111  # P2: a trump or Excuse lead shows no suit card
-            elif led != NO_LED and suit != Suit.EXCUSE:
-                if suit == Suit.TRUMPS:
-                    if led != Suit.TRUMPS:
+            elif led != NO_LED and suit != EXCUSE_KIND:
+                if suit == TRUMP_KIND:
+                    if led != TRUMP_KIND:
                         voids[seat] |= 1 << led
                     if CARD_RANK[index] < high:
                         ceiling[seat] = min(ceiling[seat], high)  # could not overtrump
                 elif suit != led:
-                    voids[seat] |= (1 << led) | (1 << Suit.TRUMPS)  # a discard: neither
+                    voids[seat] |= (1 << led) | (1 << TRUMP_KIND)  # a discard: neither
             led, high, value, winner = trick_step(index, seat, led, high, value, winner)
     facts = []
     for seat in range(n):

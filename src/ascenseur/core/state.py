@@ -41,8 +41,9 @@ from ascenseur.core.cards import (
     CARD_SUIT,
     DECK,
     DECK_SIZE,
+    EXCUSE_KIND,
+    TRUMP_KIND,
     Card,
-    Suit,
     cards_of,
 )
 from ascenseur.core.checks import check
@@ -499,9 +500,9 @@ class GameState:
         # The trick's state moves as ascenseur.core.tricks.trick_step says (rule P9), inlined:
         # this is the pure engine's innermost step.
         suit = CARD_SUIT[index]
-        if self._led == NO_LED and suit != Suit.EXCUSE:
+        if self._led == NO_LED and suit != EXCUSE_KIND:
             self._led = suit
-        if suit == Suit.TRUMPS and CARD_RANK[index] > self._high:
+        if suit == TRUMP_KIND and CARD_RANK[index] > self._high:
             self._high = CARD_RANK[index]
         value = TRICK_VALUES[self._led + 1][index]
         if value > self._win_value:

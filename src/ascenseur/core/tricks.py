@@ -33,8 +33,10 @@ from ascenseur.core.cards import (
     CARD_SUIT,
     DECK_SIZE,
     EXCUSE_BIT,
+    EXCUSE_KIND,
     KIND_MASKS,
     SUIT_MASKS,
+    TRUMP_KIND,
     TRUMP_MASK,
     TRUMPS_ABOVE,
     Card,
@@ -87,7 +89,7 @@ def legal_mask(hand: int, trick_len: int, led: int, high_trump: int) -> int:
     if led < 0:
         # P4: after an Excuse lead, the second card is free.
         return hand
-    if led < Suit.TRUMPS:
+    if led < TRUMP_KIND:
         follow = hand & SUIT_MASKS[led]
         if follow:
             return follow | (hand & EXCUSE_BIT)  # P5
@@ -108,9 +110,9 @@ def trick_step(
     :data:`TRICK_VALUES` entry (rule P9), so a later card takes the trick only by beating it.
     """
     suit = CARD_SUIT[card]
-    if led == NO_LED and suit != Suit.EXCUSE:
+    if led == NO_LED and suit != EXCUSE_KIND:
         led = suit
-    if suit == Suit.TRUMPS and CARD_RANK[card] > high:
+    if suit == TRUMP_KIND and CARD_RANK[card] > high:
         high = CARD_RANK[card]
     value = TRICK_VALUES[led + 1][card]
     if value > win_value:

@@ -12,7 +12,7 @@ Nothing here checks its input: callers pass positions of real deals.
 
 from __future__ import annotations
 
-from ascenseur.core.cards import EXCUSE_INDEX, Suit
+from ascenseur.core.cards import EXCUSE_INDEX, EXCUSE_KIND, TRUMP_KIND
 from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.masks import (
@@ -38,7 +38,7 @@ def legal(low: int, high: int, trick_len: int, led: int, high_trump: int) -> tup
         return 0, high
     if led == NO_LED:
         return low, high  # P4: after an Excuse lead, the second card is free.
-    if led < Suit.TRUMPS:
+    if led < TRUMP_KIND:
         follow = low & SUIT_LOW[led]
         if follow:
             return follow, high & EXCUSE_HIGH  # P5
@@ -79,9 +79,9 @@ def trick_step(
     """The trick state ``(led, high trump, winning value, winning seat)`` after ``seat``
     plays ``card`` (:func:`ascenseur.core.tricks.trick_step`)."""
     kind = KIND[card]
-    if led == NO_LED and kind != Suit.EXCUSE:
+    if led == NO_LED and kind != EXCUSE_KIND:
         led = kind
-    if kind == Suit.TRUMPS and RANK[card] > high:
+    if kind == TRUMP_KIND and RANK[card] > high:
         high = RANK[card]
     value = VALUE[led + 1, card]
     if value > win_value:
