@@ -212,7 +212,23 @@ def _replay_deal(state: GameState, j: int, deal: object) -> None:
             code="wrong-dealer",
             deal=j,
         )
-    hands = deal["hands"]
+    parsed = _parse_hands(j, deal["hands"], n)
+    try:
+        state.apply(Deal(tuple(parsed)))
+    except IllegalAction as err:
+        raise RecordError(
+            f"deals[{j}].hands: {err}",
+            code=err.code,
+            deal=j,
+            seat=err.seat,
+            card=err.card,
+        ) from None
+    _replay_bids(state, j, deal["bids"])
+    _replay_cards(state, j, deal["cards"])
+
+
+def _parse_hands(j: int, hands: object, n: int) -> list[tuple[Card, ...]]:
+    """The cards of ``deals[j].hands``, seat by seat; RecordError at the first that is not."""
     if not isinstance(hands, list) or len(hands) != n:
         raise RecordError(
             f"deals[{j}].hands must be a list of {n} hands", code="hand-count", deal=j
@@ -241,18 +257,7 @@ def _replay_deal(state: GameState, j: int, deal: object) -> None:
                 )
             cards.append(DECK[index])
         parsed.append(tuple(cards))
-    try:
-        state.apply(Deal(tuple(parsed)))
-    except IllegalAction as err:
-        raise RecordError(
-            f"deals[{j}].hands: {err}",
-            code=err.code,
-            deal=j,
-            seat=err.seat,
-            card=err.card,
-        ) from None
-    _replay_bids(state, j, deal["bids"])
-    _replay_cards(state, j, deal["cards"])
+    return parsed
 
 
 def _replay_bids(state: GameState, j: int, bids: object) -> None:
