@@ -11,6 +11,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -94,3 +95,20 @@ def test_an_openspiel_bot_is_made_by_name_once_the_package_is_imported() -> None
 
     assert "openspiel-ismcts" in REGISTRY
     assert make_bot("openspiel-ismcts", Budget(iterations=5)).name == "openspiel-ismcts"
+
+
+def test_the_import_contracts_hold() -> None:
+    """``pyproject.toml``'s import-linter contracts (also run by ``make lint``)."""
+    lint = Path(sys.executable).with_name("lint-imports")
+    if not lint.exists():
+        pytest.skip("import-linter is not installed (the dev extra)")
+    done = subprocess.run(
+        [str(lint), "--no-cache"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+        cwd=Path(__file__).parents[1],
+    )
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "0 broken" in done.stdout
