@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import io
-import json
 from pathlib import Path
 
 import pytest
 
 from ascenseur.cli import main
 from ascenseur.core.actions import PLAYS, Bid
-from ascenseur.core.record import check, record_of
+from ascenseur.core.record import check, dumps, record_of
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
-from ascenseur.session import Session, Turn, latest_unfinished
+from ascenseur.session import Session, Turn, db_path, latest_unfinished, open_db
+from ascenseur.tables.table import Table
 from ascenseur.text.words import refusal
 from play_helpers import SEED, SHORT, person_choice, session_from_cli
 
@@ -22,6 +22,28 @@ from play_helpers import SEED, SHORT, person_choice, session_from_cli
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("ASCENSEUR_DATA_DIR", str(tmp_path))
     return tmp_path
+
+
+def saved() -> Table | None:
+    """The terminal's last unfinished table in the data directory's database, if any."""
+    db = open_db()
+    try:
+        found = latest_unfinished(db)
+        events = db.load(found) if found is not None else None
+        return Table(found, events) if found is not None and events is not None else None
+    finally:
+        db.close()
+
+
+def last_played() -> Table:
+    db = open_db()
+    try:
+        (line, *_) = db.latest("terminal")
+        events = db.load(line.id)
+        assert events is not None
+        return Table(line.id, events)
+    finally:
+        db.close()
 
 
 def play_plain(
@@ -44,7 +66,7 @@ def scripted_answers(seed: str, lang: str = "en") -> tuple[str, list[str], Sessi
     Plays the same game without any interface to learn it; returns the input, the refusals
     expected, and that game.
     """
-    game = Session.start(Rules(4, 2), "Ada", ["random"], seed=int(seed), path=None)
+    game = Session.start(Rules(4, 2), "Ada", ["random"], seed=int(seed), db=None)
     lines: list[str] = []
     refusals: list[str] = []
     while game.turn is not Turn.OVER:
@@ -77,7 +99,7 @@ def test_a_whole_game_through_standard_input(
     assert out.count("The game is over.") == 1
     for line in ("1. Ada: ", "1. Bot 2: ", "Bot 3 bids ", "Bot 1 plays "):
         assert line in out
-    assert latest_unfinished() is None  # the game is finished
+    assert saved() is None  # the game is finished
 
 
 def test_the_saved_game_is_the_game_played(
@@ -85,7 +107,9 @@ def test_the_saved_game_is_the_game_played(
 ) -> None:
     text, _, game = scripted_answers(SEED)
     play_plain(monkeypatch, capsys, text, *SHORT, "--seed", SEED)
-    (path,) = (data_dir / "games").glob("*.json")
+    table = last_played()
+    path = data_dir / "exported.json"
+    path.write_text(dumps(record_of(table.state, table.names)), encoding="utf-8")
     verdict = check(path.read_text(encoding="utf-8"))
     assert verdict["valid"] and verdict["complete"]
     assert verdict["totals"] == list(game.state.totals)
@@ -119,16 +143,16 @@ def test_end_of_input_at_once_saves_and_resume_goes_on(
     status, out = play_plain(monkeypatch, capsys, "", *SHORT, "--seed", SEED)
     assert status == 0
     assert "End of input." in out
-    path = latest_unfinished()
-    assert path is not None and str(path) in out
-    before = json.loads(path.read_text(encoding="utf-8"))
+    before = saved()
+    assert before is not None and str(db_path()) in out
     text, _, game = scripted_answers(SEED)
-    status, out = play_plain(monkeypatch, capsys, text, "--resume", "--seed", SEED)
+    status, out = play_plain(monkeypatch, capsys, text, "--resume")
     assert status == 0
     assert "The game is over." in out
-    after = json.loads(path.read_text(encoding="utf-8"))
-    assert after["deals"][0]["hands"] == before["deals"][0]["hands"]
-    assert after["deals"] == [deal.to_json() for deal in record_of(game.state).deals]
+    after = last_played()
+    assert after.id == before.id
+    assert after.state.history[: len(before.state.history)] == before.state.history
+    assert after.state.history == game.state.history
 
 
 def test_french_prompts_and_refusals(
@@ -156,9 +180,9 @@ def test_ctrl_c_at_a_prompt_exits_cleanly_having_saved(
     assert main(["play", "--plain", *SHORT, "--seed", SEED]) == 130
     out = capsys.readouterr().out
     assert "Interrupted." in out and "ascenseur play --resume" in out
-    path = latest_unfinished()
-    assert path is not None
-    assert check(path.read_text(encoding="utf-8"))["valid"]
+    table = saved()
+    assert table is not None
+    assert check(dumps(record_of(table.state, table.names)))["valid"]
 
 
 def test_resume_without_a_saved_game_says_so(capsys: pytest.CaptureFixture[str]) -> None:
@@ -185,7 +209,7 @@ def test_hook_prompt_names_the_ruled_out_bid(
         - {a.value for a in session.view.legal_actions if isinstance(a, Bid)}
     ).pop()
     assert session.path is not None
-    status, out = play_plain(monkeypatch, capsys, f"{forbidden}\n", "--resume", str(session.path))
+    status, out = play_plain(monkeypatch, capsys, f"{forbidden}\n", "--resume", session.table.id)
     assert status == 0
     assert f"{forbidden} is ruled out by the hook" in out
     assert f"With the hook, the dealer may not bid {forbidden}" in out

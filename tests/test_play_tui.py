@@ -15,9 +15,10 @@ from textual.widgets import Static
 
 from ascenseur.cli import main
 from ascenseur.core.actions import PLAYS, Bid, Play
-from ascenseur.core.record import check
+from ascenseur.core.record import Record, check, dumps, record_of
 from ascenseur.core.state import Phase
-from ascenseur.session import Turn, latest_unfinished
+from ascenseur.session import Session, Turn, latest_unfinished, open_db
+from ascenseur.tables.table import Table
 from ascenseur.text.words import ranking_lines, refusal, sort_hand
 from ascenseur.tui.app import PlayApp, PlayOptions
 from ascenseur.tui.screens import RankingScreen, ScoreScreen
@@ -101,8 +102,7 @@ def test_a_whole_short_game_by_keys(capsys: pytest.CaptureFixture[str]) -> None:
     for line in ranking_lines(view.totals, session.seats, "en"):
         assert line in seen["ranking"]
     assert "Shared win: Ada and Bot 2." in seen["ranking"]
-    assert session.path is not None
-    verdict = check(session.path.read_text(encoding="utf-8"))
+    verdict = check(dumps(stored_record(session)))
     assert verdict["valid"] and verdict["complete"]
     assert verdict["totals"] == list(view.totals)
 
@@ -207,6 +207,26 @@ def test_last_trick_and_pace_keys() -> None:
     assert shown == "Last trick"
 
 
+def unfinished() -> str | None:
+    db = open_db()
+    try:
+        return latest_unfinished(db)
+    finally:
+        db.close()
+
+
+def stored_record(session: Session) -> Record:
+    """The record of the game as the database holds it."""
+    db = open_db()
+    try:
+        events = db.load(session.table.id)
+    finally:
+        db.close()
+    assert events is not None
+    table = Table(session.table.id, events)
+    return record_of(table.state, table.names)
+
+
 def test_ctrl_c_mid_deal_then_resume_goes_on_at_the_same_point(data_dir: Path) -> None:
     session = session_from_cli(*SHORT, "--seed", SEED)
     app = PlayApp(session, PlayOptions(pace=0, pause=0))
@@ -224,9 +244,11 @@ def test_ctrl_c_mid_deal_then_resume_goes_on_at_the_same_point(data_dir: Path) -
     asyncio.run(quit_mid_deal())
     history = session.state.history
     assert session.path is not None
-    assert latest_unfinished() == session.path
-    assert main(["check", str(session.path)]) == 0
-    resumed = session_from_cli("--resume", "--seed", SEED)
+    assert unfinished() == session.table.id
+    path = data_dir / "exported.json"
+    path.write_text(dumps(stored_record(session)), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    resumed = session_from_cli("--resume")
     assert resumed.path == session.path
     assert resumed.state.history == history
     assert resumed.view == session.view
@@ -250,10 +272,10 @@ def test_ctrl_c_mid_deal_then_resume_goes_on_at_the_same_point(data_dir: Path) -
         whole.act(person_choice(whole.view)) if whole.turn is Turn.PERSON else whole.advance()
     assert resumed.state.history == whole.state.history
     assert resumed.path is not None
-    saved = json.loads(resumed.path.read_text(encoding="utf-8"))
+    saved = json.loads(dumps(stored_record(resumed)))
     assert saved["seats"] == ["Ada", "bot:random", "bot:random", "bot:random"]
     assert check(json.dumps(saved))["complete"]
-    assert latest_unfinished() is None
+    assert unfinished() is None
 
 
 def test_clicks_choose_a_bid_and_a_card() -> None:

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from ascenseur.cli import main
 from ascenseur.core.actions import Deal, Play
+from ascenseur.core.record import dumps, record_of
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
 from ascenseur.session import Session, Turn
@@ -26,12 +27,13 @@ CONFORMANCE = Path(__file__).parent / "conformance"
 def record(tmp_path: Path) -> Path:
     """A finished 4-player game of 3 deals (seed 3), saved as a record."""
     path = tmp_path / "game.json"
-    session = Session.start(Rules(4, 2), "Ada", ["random"], seed=3, path=path)
+    session = Session.start(Rules(4, 2), "Ada", ["random"], seed=3, db=None)
     while session.turn is not Turn.OVER:
         if session.turn is Turn.PERSON:
             session.act(person_choice(session.view))
         else:
             session.advance()
+    path.write_text(dumps(record_of(session.state, session.seats)), encoding="utf-8")
     return path
 
 

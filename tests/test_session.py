@@ -31,6 +31,8 @@ from ascenseur.session import (
     default_bot,
     latest_unfinished,
 )
+from ascenseur.tables.sqlite import SqliteDatabase
+from ascenseur.tables.table import Table
 from play_helpers import person_choice
 
 RULES = Rules(players=4, max_cards=2)
@@ -46,30 +48,40 @@ def play_out(session: Session) -> list[object]:
     return events
 
 
+def stored(db: SqliteDatabase, session: Session) -> Table:
+    """The table as the database holds it."""
+    events = db.load(session.table.id)
+    assert events is not None
+    return Table(session.table.id, events)
+
+
 def test_a_new_game_is_saved_at_once(tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    session = Session.start(RULES, "Ada", ["random"], seed=5, path=path)
-    data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["seats"] == ["Ada", "bot:random", "bot:random", "bot:random"]
-    assert data["deals"] == []
+    db = SqliteDatabase(tmp_path / "g.sqlite3")
+    session = Session.start(RULES, "Ada", ["random"], seed=5, db=db)
+    table = stored(db, session)
+    assert table.names == ("Ada", "bot:random", "bot:random", "bot:random")
+    assert table.started and table.state.history == ()
     assert session.turn is Turn.DEAL
+    (line,) = db.latest("terminal")
+    assert line.id == session.table.id and not line.over
 
 
 def test_every_action_is_saved_and_the_record_is_valid(tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    session = Session.start(RULES, "Ada", ["random"], seed=5, path=path)
+    db = SqliteDatabase(tmp_path / "g.sqlite3")
+    session = Session.start(RULES, "Ada", ["random"], seed=5, db=db)
     while session.turn is not Turn.OVER:
         if session.turn is Turn.PERSON:
             session.act(person_choice(session.view))
         else:
             session.advance()
-        assert path.read_text(encoding="utf-8") == dumps(record_of(session.state, session.seats))
-    verdict = check(path.read_text(encoding="utf-8"))
+        assert stored(db, session).events == session.table.events
+    verdict = check(dumps(record_of(session.state, session.seats)))
     assert verdict["valid"] and verdict["complete"]
+    assert db.latest("terminal")[0].over
 
 
 def test_events_tell_the_whole_public_story() -> None:
-    session = Session.start(RULES, "Ada", ["random"], seed=2, path=None)
+    session = Session.start(RULES, "Ada", ["random"], seed=2, db=None)
     events = play_out(session)
     assert sum(isinstance(e, Dealt) for e in events) == RULES.deal_count
     assert sum(isinstance(e, BidMade) for e in events) == 4 * RULES.deal_count
@@ -87,7 +99,7 @@ def test_events_tell_the_whole_public_story() -> None:
 
 
 def test_trick_winners_in_events_match_the_game() -> None:
-    session = Session.start(RULES, "Ada", ["random"], seed=9, path=None)
+    session = Session.start(RULES, "Ada", ["random"], seed=9, db=None)
     winners: list[int] = []
     for event in play_out(session):
         if isinstance(event, TrickTaken):
@@ -97,8 +109,8 @@ def test_trick_winners_in_events_match_the_game() -> None:
 
 
 def test_the_same_seed_plays_the_same_game() -> None:
-    first = Session.start(RULES, "Ada", ["random"], seed=11, path=None)
-    second = Session.start(RULES, "Ada", ["random"], seed=11, path=None)
+    first = Session.start(RULES, "Ada", ["random"], seed=11, db=None)
+    second = Session.start(RULES, "Ada", ["random"], seed=11, db=None)
     play_out(first)
     play_out(second)
     assert first.state.history == second.state.history
@@ -116,7 +128,7 @@ def test_bots_see_only_their_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
             return view.legal_actions[0]
 
     monkeypatch.setitem(REGISTRY, "spy", lambda budget: Spy())
-    session = Session.start(RULES, "Ada", ["spy"], seed=3, path=None)
+    session = Session.start(RULES, "Ada", ["spy"], seed=3, db=None)
     while session.turn is not Turn.OVER:
         if session.turn is Turn.BOT:
             seat = session.state.current_seat
@@ -133,20 +145,20 @@ def test_bots_see_only_their_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_an_illegal_action_changes_nothing(tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    session = Session.start(RULES, "Ada", ["random"], seed=3, path=path)
+    db = SqliteDatabase(tmp_path / "g.sqlite3")
+    session = Session.start(RULES, "Ada", ["random"], seed=3, db=db)
     while session.turn is not Turn.PERSON:
         session.advance()
-    before = path.read_text(encoding="utf-8")
+    before = stored(db, session).events
     moves = session.moves
     with pytest.raises(IllegalAction):
         session.act(BIDS[5])
     assert session.moves == moves
-    assert path.read_text(encoding="utf-8") == before
+    assert stored(db, session).events == before
 
 
 def test_bot_move_refuses_the_persons_turn() -> None:
-    session = Session.start(RULES, "Ada", ["random"], seed=3, path=None)
+    session = Session.start(RULES, "Ada", ["random"], seed=3, db=None)
     while session.turn is not Turn.PERSON:
         session.advance()
     with pytest.raises(ValueError, match="no bot"):
@@ -156,39 +168,57 @@ def test_bot_move_refuses_the_persons_turn() -> None:
 
 def test_start_checks_bots_and_name() -> None:
     with pytest.raises(AscenseurError, match="4 players need 3 bots"):
-        Session.start(RULES, "Ada", ["random", "random"], path=None)
+        Session.start(RULES, "Ada", ["random", "random"], db=None)
     with pytest.raises(AscenseurError, match="there is no bot called"):
-        Session.start(RULES, "Ada", ["nobody"], path=None)
-    with pytest.raises(AscenseurError, match="must not be empty"):
-        Session.start(RULES, "bot:me", ["random"], path=None)
+        Session.start(RULES, "Ada", ["nobody"], db=None)
+    with pytest.raises(AscenseurError, match="may not start with"):
+        Session.start(RULES, "bot:me", ["random"], db=None)
+    with pytest.raises(AscenseurError, match="is empty"):
+        Session.start(RULES, "  ", ["random"], db=None)
 
 
 def test_resume_goes_on_where_the_game_stopped(tmp_path: Path) -> None:
-    path = tmp_path / "g.json"
-    session = Session.start(RULES, "Ada", ["random"], seed=4, path=path)
+    db = SqliteDatabase(tmp_path / "g.sqlite3")
+    session = Session.start(RULES, "Ada", ["random"], seed=4, db=db)
     for _ in range(12):
         if session.turn is Turn.PERSON:
             session.act(person_choice(session.view))
         else:
             session.advance()
-    resumed = Session.resume(path, seed=4)
+    resumed = Session.resume(SqliteDatabase(tmp_path / "g.sqlite3"))
     assert resumed.state.history == session.state.history
     assert resumed.seats == session.seats
     assert resumed.view == session.view
-    play_out(session)
-    play_out(resumed)
-    assert resumed.state.history == session.state.history
+    play_out(resumed)  # the same seed: the deals and bots' moves still to come are the same
+    twin = Session.start(RULES, "Ada", ["random"], seed=4, db=None)
+    play_out(twin)
+    assert resumed.state.history == twin.state.history
+
+
+def test_a_record_file_is_imported_and_goes_on(tmp_path: Path) -> None:
+    first = Session.start(RULES, "Ada", ["random"], seed=4, db=None)
+    for _ in range(12):
+        first.advance() if first.turn is not Turn.PERSON else first.act(person_choice(first.view))
+    path = tmp_path / "g.json"
+    path.write_text(dumps(record_of(first.state, first.seats)), encoding="utf-8")
+    db = SqliteDatabase(tmp_path / "g.sqlite3")
+    imported = Session.import_record(db, path)
+    assert imported.state.history == first.state.history
+    assert imported.view == first.view
+    play_out(imported)
+    assert check(dumps(record_of(imported.state, imported.seats)))["complete"]
+    assert stored(db, imported).events == imported.table.events
 
 
 def test_resume_replaces_an_unknown_bot(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
-    Session.start(RULES, "Ada", ["random"], seed=4, path=path)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    first = Session.start(RULES, "Ada", ["random"], seed=4, db=None)
+    data = json.loads(dumps(record_of(first.state, first.seats)))
     data["seats"][2] = "bot:retired"
     path.write_text(json.dumps(data), encoding="utf-8")
-    resumed = Session.resume(path)
+    resumed = Session.import_record(None, path)
     assert resumed.replaced == {2: ("retired", default_bot())}
-    assert resumed.seats[2] == f"bot:{default_bot()}"
+    assert resumed.bot_name(2) == default_bot()
 
 
 @pytest.mark.parametrize(
@@ -210,26 +240,28 @@ def test_resume_needs_one_person(tmp_path: Path, seats: list[str] | None, messag
         data["seats"] = seats
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(RecordError, match=message):
-        Session.resume(path)
+        Session.import_record(None, path)
 
 
 def test_resume_reports_a_broken_file(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
     path.write_text("{", encoding="utf-8")
     with pytest.raises(RecordError, match="is not a game record"):
-        Session.resume(path)
+        Session.import_record(None, path)
     path.write_text('{"format": "other"}', encoding="utf-8")
     with pytest.raises(RecordError, match="format"):
-        Session.resume(path)
+        Session.import_record(None, path)
 
 
-def test_latest_unfinished_skips_finished_games_and_other_files(tmp_path: Path) -> None:
-    old = Session.start(RULES, "Ada", ["random"], seed=1, path=tmp_path / "a.json")
-    done = Session.start(RULES, "Ada", ["random"], seed=2, path=tmp_path / "b.json")
+def test_latest_unfinished_skips_finished_games_and_the_browsers(tmp_path: Path) -> None:
+    db = SqliteDatabase(tmp_path / "g.sqlite3")
+    assert latest_unfinished(db) is None
+    with pytest.raises(AscenseurError, match="no unfinished game"):
+        Session.resume(db)
+    old = Session.start(RULES, "Ada", ["random"], seed=1, db=db)
+    done = Session.start(RULES, "Ada", ["random"], seed=2, db=db)
     play_out(done)
-    (tmp_path / "c.json").write_text("not json", encoding="utf-8")
-    assert latest_unfinished(tmp_path) == old.path
-    assert latest_unfinished(tmp_path / "missing") is None
+    assert latest_unfinished(db) == old.table.id
 
 
 def test_data_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -244,7 +276,7 @@ def test_data_dir_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_p
 
 
 def test_hints_cover_every_legal_action_on_the_persons_turn_only() -> None:
-    session = Session.start(RULES, "Ada", ["random"], seed=3, path=None)
+    session = Session.start(RULES, "Ada", ["random"], seed=3, db=None)
     with pytest.raises(ValueError, match="person's turn"):
         session.hint_task()
     while session.turn is not Turn.PERSON:
@@ -259,7 +291,7 @@ def test_hint_worlds_agree_with_what_the_play_has_shown() -> None:
     rng = random.Random(8)
     for seed in range(20):
         session = Session.start(
-            Rules(players=3, max_cards=8), "Ada", ["random"], seed=seed, path=None
+            Rules(players=3, max_cards=8), "Ada", ["random"], seed=seed, db=None
         )
         while session.turn is not Turn.OVER:
             if session.turn is Turn.PERSON:

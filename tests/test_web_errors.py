@@ -41,11 +41,46 @@ def error_of(client: Client, data: str | bytes) -> Message:
         ('{"type": "bid", "state": "7", "value": 1}', "bad-message", "`$.state`"),
         ('{"type": "bid", "state": -1, "value": 1}', "bad-message", "`$.state`"),
         ('{"type": "ping", "extra": 1}', "bad-message", "unknown field `extra`"),
-        ('{"type": "join", "version": 1, "game": "../etc"}', "bad-message", "`$.game`"),
+        (
+            '{"type": "resume", "version": 2, "table": "../etc", "token": "x"}',
+            "bad-message",
+            "`$.table`",
+        ),
+        (
+            '{"type": "resume", "version": 2, "table": "t", "token": "' + "a" * 80 + '"}',
+            "bad-message",
+            "`$.token`",
+        ),
         ("x" * (MAX_MESSAGE_BYTES + 1), "too-large", "too long"),
-        ('{"type": "bid", "state": 0, "value": 0}', "not-joined", "Join a game first"),
-        ('{"type": "join", "version": 1, "game": "nosuchgame"}', "no-game", "no game"),
-        ('{"type": "join", "version": 2, "game": "g"}', "bad-version", "version 1"),
+        ('{"type": "bid", "state": 0, "value": 0}', "not-joined", "Sit at a table first"),
+        ('{"type": "say", "text": "hi"}', "not-joined", "Sit at a table first"),
+        ('{"type": "host", "action": "start"}', "not-joined", "Sit at a table first"),
+        ('{"type": "host", "action": "explode"}', "bad-message", "`$.action`"),
+        (
+            '{"type": "resume", "version": 2, "table": "nosuchtable", "token": "' + "a" * 43 + '"}',
+            "bad-token",
+            "holds no seat",
+        ),
+        (
+            '{"type": "join", "version": 2, "invite": "nosuchcode", "name": "Bo"}',
+            "no-table",
+            "does not open any table",
+        ),
+        (
+            '{"type": "watch", "version": 2, "invite": "nosuchcode"}',
+            "no-table",
+            "does not open any table",
+        ),
+        (
+            '{"type": "claim", "version": 2, "code": "' + "b" * 43 + '"}',
+            "bad-transfer",
+            "used up or out of date",
+        ),
+        (
+            '{"type": "join", "version": 1, "invite": "abcdefgh", "name": "Bo"}',
+            "bad-version",
+            "version 2",
+        ),
     ],
 )
 def test_unreadable_or_misplaced_messages(
@@ -67,16 +102,19 @@ def test_a_readable_ref_is_echoed_even_in_a_bad_message(http: TestClient) -> Non
     ("settings", "code"),
     [
         ({"max_cards": 30}, "bad-rules"),
-        ({"bots": ["random"]}, "bad-bots"),
-        ({"bots": ["random", "random", "genius"]}, "bad-bot"),
+        ({"seats": ["random"]}, "bad-seats"),
+        ({"seats": ["random", "random", "genius"]}, "bad-bot"),
+        ({"standin": "genius"}, "bad-bot"),
         ({"name": "bot:me"}, "bad-name"),
         ({"name": "   "}, "bad-name"),
         ({"players": 11}, "bad-message"),
-        ({"player": "short"}, "bad-message"),
+        ({"profile": "slow"}, "bad-message"),
+        ({"grace": -1}, "bad-message"),
+        ({"token": "mine"}, "bad-message"),  # a client never chooses its token
     ],
 )
 def test_a_table_that_cannot_be_set(http: TestClient, settings: Message, code: str) -> None:
-    base = {"type": "new_game", "version": 1, "players": 4, "bots": ["random"] * 3, "name": "A"}
+    base = {"type": "create", "version": 2, "players": 4, "seats": ["random"] * 3, "name": "A"}
     with http.websocket_connect("/ws") as ws:
         assert error_of(Client(ws), json.dumps({**base, **settings}))["code"] == code
 
@@ -84,13 +122,13 @@ def test_a_table_that_cannot_be_set(http: TestClient, settings: Message, code: s
 def test_stale_early_and_spectator_actions(http: TestClient) -> None:
     with http.websocket_connect("/ws") as ws, http.websocket_connect("/ws") as ws2:
         me, watcher = Client(ws), Client(ws2)
-        game = me.new_game()["game"]
+        invite = me.new_game()["invite"]
         view = me.my_turn()
         stale = me.act({**view, "state": view["state"] - 1}, type="bid", value=0)
         assert stale["code"] == "stale-state" and stale["state"] is None
         assert "has moved on" in stale["message"]
         assert me.view is not None and me.view["state"] == view["state"]  # shown as it is
-        watcher.join(game, None)
+        watcher.watch(invite)
         assert watcher.act(view, type="bid", value=0)["code"] == "no-seat"
         me.play_first_legal(view)  # my bid; bots are to play or the cards are dealt
         early = me.act({**view, "state": view["state"] + 1}, type="bid", value=0)
@@ -131,7 +169,7 @@ def test_the_hook_forbids_the_dealer_one_bid_in_french(tmp_path: Path) -> None:
     app = make_app(tmp_path / "games.sqlite3", seed=3)  # the person deals twice, hooked
     with TestClient(app) as http, http.websocket_connect("/ws") as ws:
         me = Client(ws)
-        me.new_game(players=3, max_cards=3, hook=True, bots=["random"] * 2, lang="fr")
+        me.new_game(players=3, max_cards=3, hook=True, seats=["random"] * 2, lang="fr")
         refused = []
         while (view := me.my_turn())["phase"] != "over":
             if view["forbidden_bid"] is not None:
@@ -144,11 +182,18 @@ def test_the_hook_forbids_the_dealer_one_bid_in_french(tmp_path: Path) -> None:
 
 def test_http_errors_are_typed_too(http: TestClient) -> None:
     with http.websocket_connect("/ws") as ws:
-        game = Client(ws).new_game()["game"]
-    for path in (f"/api/games/{game}/record", f"/api/games/{game}/replay"):
-        response = http.get(path)
+        welcome = Client(ws).new_game()
+    table, token = welcome["table"], welcome["token"]
+    for what in ("record", "replay"):
+        response = http.post(f"/api/tables/{table}/{what}", json={"token": token})
         assert response.status_code == 403 and response.json()["code"] == "game-not-over"
-    assert http.get("/api/games/nosuchgame/replay").json()["code"] == "no-game"
+        for proof in ({"token": "x" * 43}, {}, None):  # no other token, no token at all
+            refused = http.post(f"/api/tables/{table}/{what}", json=proof)
+            assert refused.status_code == 403 and refused.json()["code"] == "bad-token"
+    assert http.post("/api/tables/nosuchtable/replay", json={"token": token}).status_code == 403
+    assert http.get(f"/api/tables/{table}/record").status_code == 405  # never by a link
+    assert http.get("/api/invite/nosuchcode").json()["code"] == "no-table"
+    assert http.post("/api/tables/mine", content=b"{").json()["code"] == "bad-request"
     assert http.get("/api/words/de").status_code == 404
 
 

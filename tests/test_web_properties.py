@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from ascenseur.core.cards import CARD_CODE
-from ascenseur.core.record import check, dumps
-from ascenseur.web.table import Table
+from ascenseur.core.record import check, dumps, record_of
+from ascenseur.tables.sqlite import SqliteStore
+from ascenseur.tables.table import Table
 from web_helpers import Client, Message, assert_nothing_hidden, make_app, service_of, states_of
 
 pytestmark = pytest.mark.timeout(300)
 
-TYPES = ("join", "new_game", "bid", "play", "hint", "ping", "shout", "")
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
     lambda inner: (
@@ -31,11 +31,18 @@ json_values = st.recursive(
 
 #: The fields of each message type (an unknown type gets a few of them).
 FIELDS = {
-    "join": ("version", "game", "player", "lang"),
-    "new_game": ("version", "players", "max_cards", "hook", "bots", "name", "lang", "player"),
-    "bid": ("state", "value"),
-    "play": ("state", "card"),
+    "resume": ("version", "table", "token", "lang", "since"),
+    "create": ("version", "players", "max_cards", "hook", "seats", "name", "lang", "start"),
+    "join": ("version", "invite", "name"),
+    "watch": ("version", "invite", "since"),
+    "claim": ("version", "code"),
+    "bid": ("state", "value", "cid"),
+    "play": ("state", "card", "cid"),
     "hint": ("state",),
+    "say": ("text", "reaction"),
+    "ready": (),
+    "host": ("action", "seat", "to", "bot"),
+    "transfer": (),
     "ping": (),
     "shout": ("state", "value"),
 }
@@ -59,14 +66,25 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "card": st.integers(0, 5).map(lambda i: Here("card", i))
     | st.sampled_from(CARD_CODE)
     | st.text(max_size=5),
-    "version": st.sampled_from([1, 1, 1, 2]),
-    "game": st.just(Here("game")) | st.sampled_from(["nosuchgame", "../x"]),
-    "player": st.none() | st.none() | st.text(max_size=30),
+    "version": st.sampled_from([2, 2, 2, 1]),
+    "table": st.just(Here("game")) | st.sampled_from(["nosuchgame", "../x"]),
+    "token": st.just(Here("token")) | st.none() | st.text(max_size=50),
+    "since": st.none() | st.integers(-1, 60),
+    "invite": st.just(Here("invite")) | st.text(max_size=12),
+    "code": st.text(max_size=50),
+    "cid": st.none() | st.sampled_from(["a", "b", "c"]) | st.text(max_size=70),
+    "text": st.text(max_size=400),
+    "reaction": st.none() | st.sampled_from(["oops", "well_played", "nope"]),
+    "action": st.sampled_from(["start", "free", "move", "bot", "keep_bot", "fly"]),
+    "seat": st.none() | st.integers(-1, 11),
+    "to": st.none() | st.integers(-1, 11),
+    "bot": st.none() | st.sampled_from(["random", "nobody"]),
+    "start": st.booleans(),
     "lang": st.sampled_from(["en", "fr", "fr", "de"]),
     "players": st.integers(2, 11),
     "max_cards": st.none() | st.integers(0, 30),
     "hook": st.booleans(),
-    "bots": st.lists(st.sampled_from(["random", "random", "nobody"]), max_size=4),
+    "seats": st.lists(st.sampled_from(["random", "random", "nobody"]) | st.none(), max_size=4),
     "name": st.text(max_size=8),
 }
 
@@ -100,8 +118,8 @@ payloads = st.one_of(
 )
 
 
-def resolve(payload: object, view: Message, game: str) -> str | bytes:
-    """The payload as sent, its :class:`Here` values filled from ``view``."""
+def resolve(payload: object, view: Message, welcome: Message) -> str | bytes:
+    """The payload as sent, its :class:`Here` values filled from ``view`` and ``welcome``."""
     if isinstance(payload, str | bytes):
         return payload
     if isinstance(payload, tuple):
@@ -119,7 +137,7 @@ def resolve(payload: object, view: Message, game: str) -> str | bytes:
             return view.get("state", 0) + value.number
         if value.what == "card":
             return hand[value.number % len(hand)]
-        return game
+        return welcome[{"game": "table", "token": "token", "invite": "invite"}[value.what]]
 
     return json.dumps({key: fill(value) for key, value in payload.items()})
 
@@ -138,29 +156,43 @@ def test_random_messages_never_break_the_server(tmp_path: Path) -> None:
         @given(st.lists(payloads, min_size=1, max_size=25))
         def throw(sent: list[object]) -> None:
             welcome = me.new_game(max_cards=2)
-            game, player = welcome["game"], welcome["player"]
+            game = welcome["table"]
             games.add(game)
             for payload in sent:
-                answers = _answers(me, resolve(payload, me.view or {}, game))
+                answers = _answers(me, resolve(payload, me.view or {}, welcome))
                 for message in answers:
-                    assert message["type"] in ("welcome", "state", "ack", "error", "hints", "pong")
+                    assert message["type"] in KINDS, message
                     if message["type"] == "error":
                         assert message["code"] != "internal", message
                         assert isinstance(message["message"], str) and message["message"]
-                if me.view is None or me.view["game"] != game or me.view["seat"] != 0:
-                    me.join(game, player)  # a join elsewhere, or as a spectator: come back
+                    if message["type"] == "welcome" and message["token"]:
+                        games.add(message["table"])  # a table the fuzz opened
+                if me.view is None or me.view["table"] != game or me.view["seat"] != 0:
+                    me.join(game, welcome["token"])  # sat elsewhere or watching: come back
 
         throw()
-        service = service_of(app)
+        driver = service_of(app).driver
+        store = driver.store
+        assert isinstance(store, SqliteStore)
         for game in games:
-            table = service.table(game)
-            stored = service.store.load(game)
-            assert table is not None and stored is not None
-            assert stored.actions == table.state.history  # the store holds the whole game
-            assert Table(stored, table.store).state.totals == table.state.totals
-            assert check(dumps(table.record()))["valid"]
-            states = states_of(stored.rules, stored.first_dealer, stored.actions)
+            live = driver.live.get(game)
+            stored = store.db.load(game)
+            assert stored is not None
+            again = Table(game, stored)  # the storage holds the whole table, log and all
+            if live is not None:
+                assert again.events == live.table.events
+            state = again.state
+            assert check(dumps(record_of(state, again.names)))["valid"]
+            in_play = [c for seat in range(state.players) for c in state.hand(seat)]
+            assert len(in_play) + len(state.played) == state.players * state.hand_size or (
+                not in_play
+            )  # the cards are conserved: each dealt card is in one hand or played, once
+            assert len(set(in_play) | set(state.played)) == len(in_play) + len(state.played)
+            states = states_of(again.rules, again.created.first_dealer, state.history)
             assert_nothing_hidden([m for m in me.seen if _at(m, game)], states)
+
+
+KINDS = ("welcome", "state", "ack", "error", "hints", "pong", "presence", "transfer_code")
 
 
 def _answers(client: Client, payload: str | bytes) -> list[Message]:
@@ -169,4 +201,4 @@ def _answers(client: Client, payload: str | bytes) -> list[Message]:
 
 
 def _at(message: Message, game: str) -> bool:
-    return message["type"] == "state" and bool(message["view"]["game"] == game)
+    return message["type"] == "state" and bool(message["view"]["table"] == game)

@@ -18,7 +18,6 @@ from ascenseur.core.observation import Observation, observe
 from ascenseur.core.record import check
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
-from ascenseur.tables.table import Table
 from ascenseur.tables.thinking import decide, process_pool
 from ascenseur.web.protocol import ServerMessage
 from web_helpers import Client, assert_nothing_hidden, make_app, service_of, states_of

@@ -1,18 +1,18 @@
-"""A game between one person and bots, whatever shows it: full screen, plain text or a browser.
+"""One person at a table with bots, in the terminal: the same table and storage as the web.
 
-The session is the authoritative side of the table: it owns the
-:class:`~ascenseur.core.state.GameState`, deals, asks each bot for its move with only that
-bot's view, applies the person's actions through the core's checks, saves the record after
-every action, and tells the user interface what happened as public :data:`Event` values.
-The person sees :attr:`Session.view` — :func:`~ascenseur.core.observation.observe` of their
-seat — and those events, nothing else.
+A :class:`Session` is a :class:`~ascenseur.tables.table.Table` — the one game driver's table,
+its log and its checks — stepped by the terminal: it deals, asks each bot for its move with
+only that bot's view, applies the person's actions through the table's and the core's checks,
+and commits every event to the same SQLite database as ``ascenseur serve`` before the
+interface hears of it. The person sees :attr:`Session.view` — :func:`observe` of their seat —
+and the public story events, nothing else.
 
-Randomness derives from one seed: deal ``j`` is shuffled from ``Random(f"{seed}/deal/{j}")``
-and a bot's decision from the length of the event log, so a seeded game is reproducible and a
-resumed game given the same seed goes on exactly as it would have.
+Randomness derives from the table's seed: deal ``j`` is shuffled from
+``Random(f"{seed}/deal/{j}")`` and a bot's decision from the number of moves, so a seeded game
+is reproducible, here and in the browser.
 
 >>> from ascenseur.core.rules import Rules
->>> session = Session.start(Rules(players=3, max_cards=1), "Ada", ["random"], seed=1, path=None)
+>>> session = Session.start(Rules(players=3, max_cards=1), "Ada", ["random"], seed=1, db=None)
 >>> while session.turn is not Turn.OVER:
 ...     if session.turn is Turn.PERSON:
 ...         _ = session.act(session.view.legal_actions[0])
@@ -25,7 +25,6 @@ resumed game given the same seed goes on exactly as it would have.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import random
 import time
@@ -34,13 +33,22 @@ from pathlib import Path
 
 from ascenseur.bots import REGISTRY, Bot, make_bot
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS, hint
-from ascenseur.core.actions import PlayerAction
+from ascenseur.core.actions import Bid, Deal, Play, PlayerAction
 from ascenseur.core.errors import AscenseurError, RecordError
 from ascenseur.core.observation import Observation, TrickView, observe
-from ascenseur.core.record import dumps, record_of, replay
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
-from ascenseur.files import read_record, write_text_atomic
+from ascenseur.files import read_record
+from ascenseur.tables.driver import copy_table, new_invite, new_table_id, summary_of
+from ascenseur.tables.events import (
+    BidEntry,
+    Created,
+    DealEntry,
+    PlayEntry,
+    SeatSpec,
+)
+from ascenseur.tables.events import Event as Entry
+from ascenseur.tables.sqlite import DB_NAME, SqliteDatabase
 from ascenseur.tables.story import (
     BidMade,
     CardPlayed,
@@ -52,7 +60,7 @@ from ascenseur.tables.story import (
     Turn,
     apply_action,
 )
-from ascenseur.tables.table import BOT_PREFIX, PREFERRED_BOTS, default_bot
+from ascenseur.tables.table import BOT_PREFIX, PREFERRED_BOTS, Table, default_bot, person_name
 
 __all__ = [
     "BOT_PREFIX",
@@ -70,7 +78,7 @@ __all__ = [
     "default_bot",
 ]
 
-#: Overrides the data directory (tests use it); games are saved in its ``games/`` folder.
+#: Overrides the data directory (tests use it); the games are in its SQLite database.
 DATA_DIR_ENV = "ASCENSEUR_DATA_DIR"
 
 
@@ -84,57 +92,43 @@ def data_dir() -> Path:
     return base / "ascenseur"
 
 
-def games_dir() -> Path:
-    """Where games are saved."""
-    return data_dir() / "games"
+def db_path() -> Path:
+    """The database of every game of this machine, the terminal's and the browser's."""
+    return data_dir() / DB_NAME
 
 
-def new_game_path() -> Path:
-    """A fresh file name for a new game, named by its start time."""
-    stamp = time.strftime("%Y-%m-%d_%H-%M-%S")
-    tag = random.SystemRandom().randrange(16**4)
-    return games_dir() / f"{stamp}_{tag:04x}.json"
+def open_db(path: Path | None = None) -> SqliteDatabase:
+    return SqliteDatabase(db_path() if path is None else path)
 
 
-def latest_unfinished(directory: Path | None = None) -> Path | None:
-    """The most recently saved game in ``directory`` that is not over, if any."""
-    folder = games_dir() if directory is None else directory
-    if not folder.is_dir():
-        return None
-    paths = sorted(folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
-    for path in paths:
-        try:
-            state, _ = replay(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError):
-            continue  # not a game record of ours: leave it alone
-        if not state.is_terminal():
-            return path
-    return None
+def latest_unfinished(db: SqliteDatabase) -> str | None:
+    """The most recently played terminal table that is not over, if any."""
+    return next((s.id for s in db.latest("terminal") if not s.over), None)
 
 
 class Session:
-    """One person against bots: whose turn it is, bots acting, saving after every action."""
+    """One person (seat :attr:`person`) and bots at a table, committed to ``db`` move by move."""
 
-    def __init__(
-        self,
-        state: GameState,
-        seats: Sequence[str],
-        person: int,
-        bots: dict[int, Bot],
-        *,
-        seed: int,
-        path: Path | None,
-    ) -> None:
-        self.state = state
-        self.seats = tuple(seats)
+    def __init__(self, table: Table, person: int, db: SqliteDatabase | None) -> None:
+        self.table = table
         self.person = person
-        self.bots = bots
-        self.seed = seed
-        self.path = path
-        #: The last trick completed in the current deal (its last one once the deal is over).
-        self.last_trick: TrickView | None = None
-        #: Seats whose saved bot is not known here, with the bot that replaces it.
+        self.db = db
+        self.bots: dict[str, Bot] = {}
+        #: Seats whose bot is not known here, with the bot that plays instead.
         self.replaced: dict[int, tuple[str, str]] = {}
+        for seat in range(table.rules.players):
+            level = self._level(seat)
+            if seat != person and level not in REGISTRY:
+                self.replaced[seat] = (level, default_bot())
+        #: The last trick completed in the current deal (its last one once the deal is over).
+        self.last_trick: TrickView | None = _last_trick(self.view)
+
+    @property
+    def path(self) -> Path | None:
+        """The database file the game is kept in (None: kept nowhere)."""
+        if self.db is None or not isinstance(self.db.path, Path):
+            return None
+        return self.db.path
 
     @classmethod
     def start(
@@ -144,12 +138,9 @@ class Session:
         bots: Sequence[str],
         *,
         seed: int | None = None,
-        path: Path | None,
+        db: SqliteDatabase | None,
     ) -> Session:
-        """A new game: the person on seat 0, bots (one name for all, or one per seat) after.
-
-        ``path`` is where the game is saved after every action (None: nowhere).
-        """
+        """A new game: the person on seat 0, bots (one name for all, or one per seat) after."""
         n = rules.players
         names = list(bots) * (n - 1) if len(bots) == 1 else list(bots)
         if len(names) != n - 1:
@@ -158,19 +149,49 @@ class Session:
                 f"separated by commas, not {len(names)}",
                 code="bad-bots",
             )
+        for bot in names:
+            make_bot(bot)  # the registry's error names the bots there are
         person = person_name(name)
-        players = {seat: make_bot(bot) for seat, bot in enumerate(names, start=1)}
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        state = GameState.new(rules, first_dealer(seed, n))
-        seats = (person, *(BOT_PREFIX + bot for bot in names))
-        session = cls(state, seats, 0, players, seed=seed, path=path)
-        session.save()
-        return session
+        now = time.time()
+        created = Created(
+            at=now,
+            players=n,
+            max_cards=rules.max_cards,
+            hook=rules.hook,
+            seats=(SeatSpec(), *(SeatSpec(bot=bot) for bot in names)),
+            host=0,
+            first_dealer=first_dealer(seed, n),
+            seed=seed,
+            origin="terminal",
+        )
+        table = Table(new_table_id(), [created])
+        entries: list[Entry] = [created]
+        for event in (table.take_seat(person, at=now, seat=0), table.start(0, at=now)):
+            table.fold(event)
+            entries.append(event)
+        if db is not None:
+            db.create(table.id, new_invite(), entries, [], summary_of(table, now, now))
+        return cls(table, 0, db)
 
     @classmethod
-    def resume(cls, path: Path, *, seed: int | None = None) -> Session:
-        """Go on with the game saved in ``path`` (an ``ascenseur-record/1`` file)."""
+    def resume(cls, db: SqliteDatabase, table_id: str | None = None) -> Session:
+        """Go on with table ``table_id`` (default: the last unfinished terminal game), as its
+        host; friends who are not here are played by the table's stand-in bot."""
+        wanted = table_id if table_id is not None else latest_unfinished(db)
+        events = db.load(wanted) if wanted is not None else None
+        if wanted is None or events is None:
+            raise AscenseurError(
+                f"there is no unfinished game to resume in {db.path}", code="no-game"
+            )
+        table = Table(wanted, events)
+        return cls(table, table.host, db)
+
+    @classmethod
+    def import_record(cls, db: SqliteDatabase | None, path: Path) -> Session:
+        """Go on with the game of a record file (``ascenseur-record/1``), kept from now on in
+        ``db`` like any other: one person and bots (``bot:NAME``)."""
         state, seats = read_record(path)
         if seats is None:
             raise RecordError(f"{path} names no seats: cannot tell who is the person playing")
@@ -180,26 +201,52 @@ class Session:
                 f"{path} has {len(people)} people among its seats; "
                 f"a game to resume here has one person and bots ({BOT_PREFIX}NAME)"
             )
-        names = list(seats)
-        players: dict[int, Bot] = {}
-        replaced: dict[int, tuple[str, str]] = {}
-        for seat, name in enumerate(seats):
-            if seat == people[0]:
-                continue
-            bot = name.removeprefix(BOT_PREFIX)
-            if bot not in REGISTRY:
-                replaced[seat] = (bot, default_bot())
-                bot = default_bot()
-                names[seat] = BOT_PREFIX + bot
-            players[seat] = make_bot(bot)
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        session = cls(state, names, people[0], players, seed=seed, path=path)
-        session.replaced = replaced
-        session.last_trick = _last_trick(observe(state, people[0]))
-        return session
+        now = time.time()
+        seed = random.SystemRandom().randrange(2**63)
+        person = people[0]
+        created = Created(
+            at=now,
+            players=state.players,
+            max_cards=state.rules.max_cards,
+            hook=state.rules.hook,
+            seats=tuple(
+                SeatSpec(bot=None if s == person else name.removeprefix(BOT_PREFIX))
+                for s, name in enumerate(seats)
+            ),
+            host=person,
+            first_dealer=state.first_dealer,
+            seed=seed,
+            origin="terminal",
+        )
+        table = Table(new_table_id(), [created])
+        entries: list[Entry] = [created]
+        replayed = GameState(state.rules, created.first_dealer)
+        moves: list[Entry] = [table.take_seat(seats[person], at=now, seat=person)]
+        moves.append(table.start(person, at=now))
+        for action in state.history:
+            moves.append(_entry(replayed, action, now))
+            replayed.apply(action)
+        for event in moves:
+            table.fold(event)
+            entries.append(event)
+        if db is not None:
+            db.create(table.id, new_invite(), entries, [], summary_of(table, now, now))
+        return cls(table, person, db)
 
     # -- what the interface reads --------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.table.state
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats as a record names them (people by name, bots as ``bot:NAME``)."""
+        return self.table.names
+
+    @property
+    def seed(self) -> int | None:
+        return self.table.created.seed
 
     @property
     def view(self) -> Observation:
@@ -208,12 +255,10 @@ class Session:
 
     @property
     def turn(self) -> Turn:
-        seat = self.state.current_seat
-        if self.state.is_terminal():
-            return Turn.OVER
-        if seat is None:
-            return Turn.DEAL
-        return Turn.PERSON if seat == self.person else Turn.BOT
+        turn = self.table.turn
+        if turn is Turn.PERSON and self.state.current_seat != self.person:
+            return Turn.BOT  # a friend who is not here: the stand-in plays
+        return turn
 
     @property
     def rules(self) -> Rules:
@@ -228,16 +273,17 @@ class Session:
         """The bot playing ``seat`` (None for the person)."""
         if seat == self.person:
             return None
-        return self.seats[seat].removeprefix(BOT_PREFIX)
+        return self.replaced.get(seat, (None, self._level(seat)))[1]
+
+    def _level(self, seat: int) -> str:
+        return self.table.actor(seat) or self.table.created.standin
 
     # -- moving the game on -----------------------------------------------------------------
 
     def deal(self) -> list[Event]:
         """Shuffle and deal the next deal."""
-        state = self.state
-        events = apply_action(state, state.random_deal(deal_rng(self.seed, state.deal_index)))
+        events = self._commit(self.table.next_deal(at=time.time()))
         self.last_trick = None
-        self.save()
         return events
 
     def bot_move(self) -> Callable[[], PlayerAction]:
@@ -247,10 +293,15 @@ class Session:
         thread and hand its result to :meth:`act` afterwards.
         """
         seat = self.state.current_seat
-        if seat is None or seat == self.person:
+        if seat is None or seat == self.person or self.turn is not Turn.BOT:
             raise ValueError("no bot is to act now")
+        name = self.bot_name(seat)
+        assert name is not None
+        bot = self.bots.get(name)
+        if bot is None:
+            bot = self.bots[name] = make_bot(name)
         rng = bot_rng(self.seed, self.moves)
-        return functools.partial(self.bots[seat].choose, observe(self.state, seat), rng)
+        return functools.partial(bot.choose, observe(self.state, seat), rng)
 
     def hint_task(
         self, playouts: int = DEFAULT_PLAYOUTS
@@ -275,26 +326,40 @@ class Session:
 
     def act(self, action: PlayerAction) -> list[Event]:
         """Apply the bid or card of the seat to act; raises IllegalAction saying why not."""
-        events = apply_action(self.state, action)
-        for event in events:
-            if isinstance(event, TrickTaken):
-                self.last_trick = event.trick
-        self.save()
+        seat = self.state.current_seat
+        if seat is None:
+            return self._commit(self.table.next_deal(at=time.time()))  # raises: not now
+        by = "person" if seat == self.person else "bot"
+        if self.table.actor(seat) is None and seat != self.person:
+            by = "standin"
+        event = self.table.move(seat, action, at=time.time(), cid=None, by=by)  # type: ignore[arg-type]
+        events = self._commit(event)
+        for told in events:
+            if isinstance(told, TrickTaken):
+                self.last_trick = told.trick
         return events
 
-    def save(self) -> None:
-        """Write the record so far (atomically) to :attr:`path`, if there is one."""
-        if self.path is not None:
-            write_text_atomic(self.path, dumps(record_of(self.state, self.seats)))
+    def _commit(self, event: Entry) -> list[Event]:
+        """Store ``event`` (when there is a database), then make it the table's."""
+        twin = copy_table(self.table)
+        told = twin.fold(event)
+        if self.db is not None:
+            summary = summary_of(twin, self.table.created.at, time.time())
+            self.db.append(self.table.id, self.table.version, [event], summary=summary)
+        self.table = twin
+        return told
 
 
-def person_name(name: str) -> str:
-    """A person's name at the table, trimmed; AscenseurError if empty or taken for a bot's."""
-    if not name.strip() or name.startswith(BOT_PREFIX):
-        raise AscenseurError(
-            f"your name must not be empty nor start with {BOT_PREFIX!r}", code="bad-name"
-        )
-    return name.strip()
+def _entry(state: GameState, action: Deal | Bid | Play, at: float) -> Entry:
+    """The log entry of ``action`` at ``state`` (a record being imported)."""
+    if isinstance(action, Deal):
+        hands = tuple(tuple(card.code for card in hand) for hand in action.hands)
+        return DealEntry(at=at, deal=state.deal_index, hands=hands)
+    seat = state.current_seat
+    assert seat is not None
+    if isinstance(action, Bid):
+        return BidEntry(at=at, seat=seat, value=action.value, by="bot")
+    return PlayEntry(at=at, seat=seat, card=action.card.code, by="bot")
 
 
 def first_dealer(seed: int, players: int) -> int:
@@ -302,19 +367,14 @@ def first_dealer(seed: int, players: int) -> int:
     return random.Random(f"{seed}/first-dealer").randrange(players)
 
 
-def deal_rng(seed: int, deal_index: int) -> random.Random:
-    """The random source that shuffles deal ``deal_index`` (0-based) of a game of ``seed``."""
-    return random.Random(f"{seed}/deal/{deal_index}")
-
-
-def bot_rng(seed: int, moves: int) -> random.Random:
+def bot_rng(seed: int | None, moves: int) -> random.Random:
     """The random source of the bot deciding after ``moves`` actions of a game of ``seed``."""
-    return random.Random(f"{seed}/bot/{moves}")
+    return random.Random(f"{seed}/bot/{moves}") if seed is not None else random.Random()
 
 
-def hint_rng(seed: int, moves: int) -> random.Random:
+def hint_rng(seed: int | None, moves: int) -> random.Random:
     """The random source of the hints asked after ``moves`` actions of a game of ``seed``."""
-    return random.Random(f"{seed}/hint/{moves}")
+    return random.Random(f"{seed}/hint/{moves}") if seed is not None else random.Random()
 
 
 def _last_trick(view: Observation) -> TrickView | None:

@@ -11,16 +11,8 @@ from pathlib import Path
 from ascenseur.bots import REGISTRY
 from ascenseur.commands.options import positive
 from ascenseur.core.cards import Language
-from ascenseur.core.errors import AscenseurError
 from ascenseur.core.rules import Rules
-from ascenseur.session import (
-    DATA_DIR_ENV,
-    Session,
-    default_bot,
-    games_dir,
-    latest_unfinished,
-    new_game_path,
-)
+from ascenseur.session import DATA_DIR_ENV, Session, db_path, default_bot, open_db
 
 LATEST = "latest"
 
@@ -30,8 +22,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "play",
         help="play a game against bots in the terminal",
         description="Play a whole game of Tarot ascenseur against bots. The game is saved "
-        f"after every move in {games_dir()} (set {DATA_DIR_ENV} to save elsewhere); "
-        "--resume goes on with the last unfinished one.",
+        f"after every move in {db_path()}, with the browser's games (set {DATA_DIR_ENV} to "
+        "save elsewhere); --resume goes on with the last unfinished one.",
     )
     play.add_argument("--players", type=players, default=4, help="number of players, 3-10 (4)")
     play.add_argument("--max-cards", type=positive, default=None, help="peak hand (⌊78/n⌋)")
@@ -53,9 +45,9 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         nargs="?",
         const=LATEST,
         default=None,
-        metavar="FILE",
-        help="go on with a saved game, the last unfinished one or FILE, with its own rules "
-        "and bots (--seed then sets the deals still to come)",
+        metavar="GAME",
+        help="go on with a saved game: the last unfinished one, the table GAME, or the game "
+        "of a record FILE, with its own rules and bots",
     )
     play.add_argument(
         "--pace", type=seconds, default=0.6, help="seconds between the bots' moves (0.6)"
@@ -107,17 +99,18 @@ def default_name(lang: Language) -> str:
 
 def open_session(args: argparse.Namespace, lang: Language) -> Session:
     """A new game from the options, or the saved game ``--resume`` names."""
+    db = open_db()
     if args.resume is not None:
-        path = latest_unfinished() if args.resume == LATEST else Path(args.resume)
-        if path is None:
-            raise AscenseurError(
-                f"there is no unfinished game to resume in {games_dir()}", code="no-game"
-            )
-        return Session.resume(path, seed=args.seed)
+        if args.resume == LATEST:
+            return Session.resume(db)
+        path = Path(args.resume)
+        if path.suffix == ".json" or path.is_file():
+            return Session.import_record(db, path)
+        return Session.resume(db, args.resume)
     rules = Rules(players=args.players, max_cards=args.max_cards, hook=args.hook)
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else [default_bot()]
     name = args.name if args.name is not None else default_name(lang)
-    return Session.start(rules, name, bots, seed=args.seed, path=new_game_path())
+    return Session.start(rules, name, bots, seed=args.seed, db=db)
 
 
 def run(args: argparse.Namespace) -> int:

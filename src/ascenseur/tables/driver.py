@@ -36,7 +36,7 @@ from ascenseur.tables import story
 from ascenseur.tables.events import By, Created, Event, SeatSpec, SeatTaken, Started
 from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore, VersionConflict
 from ascenseur.tables.story import DealScored, Turn
-from ascenseur.tables.table import Table, TableError
+from ascenseur.tables.table import Table, TableError, check_bot
 from ascenseur.tables.thinking import decide
 
 log = logging.getLogger("ascenseur.tables")
@@ -349,10 +349,8 @@ class Driver:
             **options,  # type: ignore[arg-type]
         )
         Table("check", [created])  # the table's own checks
-        for bot in seats:
+        for bot in (*seats, created.standin):
             if bot is not None:
-                from ascenseur.tables.table import check_bot
-
                 check_bot(bot)
         return created
 

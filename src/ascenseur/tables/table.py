@@ -319,6 +319,8 @@ class Table:
         """``seat``'s bid or card; the core's IllegalAction says why it may not."""
         if not self.started:
             raise TableError("the game has not started", code="not-started")
+        if self.state.is_terminal():
+            raise TableError("the game is over", code="game-over")
         if self.state.current_seat != seat:
             raise TableError("it is not your turn", code="not-your-turn")
         story.apply_action(self.state.clone(), action)  # raises IllegalAction, changes nothing

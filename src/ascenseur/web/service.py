@@ -112,12 +112,12 @@ class GameService:
             await self._dispatch(conn, message)
         except Refused as err:
             conn.send(ErrorMessage(code=err.code, message=err.message, ref=message.ref))
-        except (TableError, IllegalAction) as err:
-            conn.send(self._error(conn, err, message.ref))
         except VersionConflict:
             text = web_tr(conn.lang, "conflict")
             conn.send(ErrorMessage(code="version-conflict", message=text, ref=message.ref))
             self._resend(conn)
+        except AscenseurError as err:  # the table's and the core's refusals, with their code
+            conn.send(self._error(conn, err, message.ref))
         except Exception as err:  # a bug must not cost the connection, nor the server
             log.exception("message %r failed", message)
             text = web_tr(conn.lang, "internal", detail=type(err).__name__)
@@ -441,7 +441,10 @@ class GameService:
             live, seat = self._seated(conn)
             table = live.table
             state = len(table.state.history)
-            if message.state != state or table.state.current_seat != seat:
+            if message.state != state:
+                text = web_tr(conn.lang, "stale_state", seen=message.state, now=state)
+                raise Refused(text, code="stale-state")
+            if table.state.current_seat != seat:
                 raise Refused(web_tr(conn.lang, "not_your_turn"), code="not-your-turn")
             if conn.hinting:
                 raise Refused(web_tr(conn.lang, "hint_busy"), code="hint-busy")

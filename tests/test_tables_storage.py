@@ -1,0 +1,236 @@
+"""The storage contract: every back end keeps a table's log, its tokens and its summary the
+same way, refuses a second event at one version, and loses nothing of a commit.
+
+The suite runs against each back end of :data:`BACKENDS` unchanged."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from ascenseur.core.actions import Bid
+from ascenseur.tables import events as ev
+from ascenseur.tables.driver import copy_table, summary_of
+from ascenseur.tables.sqlite import SCHEMA_VERSION, SqliteDatabase, SqliteStore
+from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore, VersionConflict
+from ascenseur.tables.table import Table
+
+pytestmark = pytest.mark.timeout(60)
+T = TypeVar("T")
+BACKENDS = ["sqlite"]
+
+
+def run(work: Callable[[], Awaitable[T]]) -> T:
+    async def main() -> T:
+        return await work()
+
+    return asyncio.run(main())
+
+
+def created(seed: int = 5, at: float = 100.0) -> ev.Created:
+    return ev.Created(
+        at=at,
+        players=3,
+        max_cards=2,
+        hook=False,
+        seats=(ev.SeatSpec(), ev.SeatSpec(), ev.SeatSpec(bot="random")),
+        host=0,
+        first_dealer=0,
+        seed=seed,
+    )
+
+
+def opening(table_id: str = "t1") -> tuple[Table, list[ev.Event], Summary]:
+    first = created()
+    table = Table(table_id, [first])
+    log: list[ev.Event] = [first]
+    for event in (table.take_seat("Ada", at=101.0), table.start(0, at=102.0)):
+        table.fold(event)
+        log.append(event)
+    return table, log, summary_of(table, 100.0, 102.0)
+
+
+def open_store(backend: str, path: Path) -> TableStore:
+    assert backend == "sqlite"
+    return SqliteStore(path / "tables.sqlite3", durable=False)
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def test_a_table_comes_back_as_it_was_stored(backend: str, tmp_path: Path) -> None:
+    async def work() -> None:
+        store = open_store(backend, tmp_path)
+        table, log, summary = opening()
+        await store.create("t1", "CODE1234", log, [SeatToken(0, 1, b"h" * 32)], summary)
+        deal = table.next_deal(at=103.0)
+        twin = copy_table(table)
+        twin.fold(deal)
+        await store.append("t1", 3, [deal], summary=summary_of(twin, 100.0, 103.0))
+        loaded = await store.load("t1")
+        assert loaded == [*log, deal]
+        again = Table("t1", loaded)
+        assert again.state.history == twin.state.history
+        assert await store.table_of_invite("CODE1234") == "t1"
+        assert await store.invite_of("t1") == "CODE1234"
+        assert await store.table_of_invite("nope") is None
+        assert await store.load("nope") is None
+        assert await store.token("t1", 0) == SeatToken(0, 1, b"h" * 32)
+        assert await store.token("t1", 1) is None
+        (line,) = await store.summaries(["t1", "nope"])
+        assert (
+            line.names == ("Ada", "bot:heuristic", "bot:random")
+            and line.version == 4
+            and line.started
+        )
+        assert await store.live() == ["t1"]
+        await store.close()
+
+    run(work)
+
+
+def test_two_events_at_one_version_cannot_both_be_stored(backend: str, tmp_path: Path) -> None:
+    async def work() -> None:
+        store = open_store(backend, tmp_path)
+        table, log, summary = opening()
+        await store.create("t1", "CODE1234", log, [], summary)
+        one = ev.Chatted(at=104.0, seat=0, name="Ada", text="one")
+        two = ev.Chatted(at=104.0, seat=0, name="Ada", text="two")
+        await store.append("t1", 3, [one], summary=summary)
+        with pytest.raises(VersionConflict):
+            await store.append("t1", 3, [two], summary=summary)
+        with pytest.raises(VersionConflict):  # a batch that overlaps is refused as a whole
+            await store.append("t1", 3, [two, one], tokens=[SeatToken(1, 9, b"x")], summary=summary)
+        assert await store.token("t1", 1) is None  # nothing of the refused commit was kept
+        loaded = await store.load("t1")
+        assert loaded is not None and loaded[-1] == one and len(loaded) == 4
+        await store.close()
+
+    run(work)
+
+
+def test_tokens_are_replaced_and_voided_with_their_events(backend: str, tmp_path: Path) -> None:
+    async def work() -> None:
+        store = open_store(backend, tmp_path)
+        _, log, summary = opening()
+        await store.create("t1", "CODE1234", log, [SeatToken(0, 1, b"a" * 32)], summary)
+        moved = ev.Transferred(at=105.0, seat=0)
+        await store.append("t1", 3, [moved], tokens=[SeatToken(0, 3, b"b" * 32)], summary=summary)
+        assert await store.token("t1", 0) == SeatToken(0, 3, b"b" * 32)
+        freed = ev.Chatted(at=106.0, seat=0, name="Ada", text="bye")
+        await store.append("t1", 4, [freed], tokens=[SeatToken(0, 4, None)], summary=summary)
+        assert await store.token("t1", 0) is None
+        await store.close()
+
+    run(work)
+
+
+def test_a_transfer_code_works_once_and_not_after_it_expires(backend: str, tmp_path: Path) -> None:
+    async def work() -> None:
+        store = open_store(backend, tmp_path)
+        _, log, summary = opening()
+        await store.create("t1", "CODE1234", log, [], summary)
+        await store.put_transfer(b"c" * 32, "t1", 0, 1, expires=200.0)
+        await store.put_transfer(b"d" * 32, "t1", 0, 1, expires=150.0)
+        assert await store.take_transfer(b"c" * 32, now=160.0) == ("t1", 0, 1)
+        assert await store.take_transfer(b"c" * 32, now=160.0) is None  # once
+        assert await store.take_transfer(b"d" * 32, now=160.0) is None  # expired
+        await store.close()
+
+    run(work)
+
+
+def test_the_heartbeat_tells_the_last_time_the_server_was_alive(
+    backend: str, tmp_path: Path
+) -> None:
+    async def work() -> None:
+        store = open_store(backend, tmp_path)
+        assert await store.beat(10.0) is None
+        assert await store.beat(25.0) == 10.0
+        await store.close()
+        again = open_store(backend, tmp_path)
+        assert await again.beat(40.0) == 25.0
+        await again.close()
+
+    run(work)
+
+
+def test_sqlite_is_one_file_in_wal_mode_at_the_latest_schema(tmp_path: Path) -> None:
+    db = SqliteDatabase(tmp_path / "deep" / "games.sqlite3")
+    assert db.journal_mode == "wal" and db.version == SCHEMA_VERSION
+    db.close()
+    raw = sqlite3.connect(tmp_path / "deep" / "games.sqlite3")
+    raw.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    raw.commit()
+    raw.close()
+    with pytest.raises(StoreError, match="newer ascenseur"):
+        SqliteDatabase(tmp_path / "deep" / "games.sqlite3")
+
+
+def test_a_log_with_a_gap_is_reported_not_replayed(tmp_path: Path) -> None:
+    db = SqliteDatabase(tmp_path / "g.sqlite3")
+    _, log, summary = opening()
+    db.create("t1", "CODE1234", log, [], summary)
+    raw = sqlite3.connect(tmp_path / "g.sqlite3")
+    raw.execute("DELETE FROM events WHERE version = 1")
+    raw.commit()
+    raw.close()
+    with pytest.raises(StoreError, match="gap"):
+        db.load("t1")
+
+
+def test_the_first_apps_games_become_tables(tmp_path: Path) -> None:
+    """Migration 2: a database of schema 1 (games as action logs) opens as tables."""
+    path = tmp_path / "old.sqlite3"
+    raw = sqlite3.connect(path)
+    raw.executescript(
+        """
+        CREATE TABLE games (id TEXT PRIMARY KEY, created REAL NOT NULL, updated REAL NOT NULL,
+            rules TEXT NOT NULL, first_dealer INTEGER NOT NULL, seed INTEGER NOT NULL,
+            over INTEGER NOT NULL DEFAULT 0, moves INTEGER NOT NULL DEFAULT 0,
+            deals INTEGER NOT NULL DEFAULT 0, totals TEXT NOT NULL);
+        CREATE TABLE seats (game_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+            bot TEXT, player TEXT, PRIMARY KEY (game_id, seat));
+        CREATE TABLE actions (game_id TEXT NOT NULL, seq INTEGER NOT NULL,
+            action TEXT NOT NULL, PRIMARY KEY (game_id, seq));
+        INSERT INTO games VALUES ('g1', 1.0, 2.0, '{"players": 3, "max_cards": 1, "hook": false}',
+            2, 7, 0, 2, 0, '[0, 0, 0]');
+        INSERT INTO seats VALUES ('g1', 0, 'Ada', NULL, 'tokentokentokentoken');
+        INSERT INTO seats VALUES ('g1', 1, 'bot:random', 'random', NULL);
+        INSERT INTO seats VALUES ('g1', 2, 'bot:random', 'random', NULL);
+        INSERT INTO actions VALUES ('g1', 0, '{"deal": [["S1"], ["H1"], ["T21"]]}');
+        INSERT INTO actions VALUES ('g1', 1, '{"bid": 0}');
+        PRAGMA user_version = 1;
+        """
+    )
+    raw.close()
+    db = SqliteDatabase(path)
+    events = db.load("g1")
+    assert events is not None
+    table = Table("g1", events)
+    assert table.names == ("Ada", "bot:random", "bot:random")
+    assert table.started and table.state.bids == (0, None, None)
+    entry = events[-1]
+    assert isinstance(entry, ev.BidEntry) and entry.seat == 0  # seat 0 leads after dealer 2
+    assert table.state.history[-1] == Bid(0)
+    token = db.token("g1", 0)
+    assert token is not None and token.epoch == table.seats[0].epoch
+    assert db.summaries(["g1"])[0].names == table.names
+
+
+def test_an_empty_database_has_nothing_live(tmp_path: Path) -> None:
+    async def work() -> list[str]:
+        store = SqliteStore(":memory:")
+        try:
+            return await store.live()
+        finally:
+            await store.close()
+
+    assert run(work) == []
