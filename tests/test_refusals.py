@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from ascenseur.core import Bid, GameState, IllegalAction, Play, Rules
+from ascenseur.core import AscenseurError, Bid, GameState, IllegalAction, Play, Rules
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import DECK
 from ascenseur.core.observation import observe
@@ -97,6 +97,17 @@ def test_a_bid_while_cards_are_played_says_it_is_not_the_time() -> None:
     err = refused(state, Bid(0))
     assert err.code == "wrong-phase"
     assert refusal_text(err, "en") == "It is not the time to bid."
+
+
+def test_a_refusal_from_above_the_core_reads_by_its_code() -> None:
+    """The table refuses a move out of turn before the core sees it: its code says enough."""
+    assert refusal_text(AscenseurError("x", code="not-your-turn"), "fr") == (
+        "Ce n'est pas à vous de jouer."
+    )
+    assert refusal_text(AscenseurError("the game is over", code="game-over"), "en") == (
+        "The game is over."
+    )
+    assert refusal_text(AscenseurError("no such table", code="no-table"), "fr") == ("no such table")
 
 
 def test_every_refusal_of_random_games_reads_as_the_view_based_refusal() -> None:

@@ -21,19 +21,35 @@ pas jouer 5♠ : doit fournir ♥ cœur (tient 2♥).
 from __future__ import annotations
 
 from ascenseur.core.cards import Card, Language, Suit, format_cards
-from ascenseur.core.errors import IllegalAction
+from ascenseur.core.errors import AscenseurError, IllegalAction
 from ascenseur.text.messages import tr
 
 #: The play refusals whose reason completes "You cannot play {card}: …" (rules P2, P5–P7).
 PLAY_REASONS = ("must-lead-suit", "must-follow", "must-overtrump", "must-trump")
 
 
-def refusal_text(err: IllegalAction, lang: Language) -> str:
-    """The sentence that tells a person why the core refused their action, in ``lang``.
+def refusal_text(err: AscenseurError, lang: Language) -> str:
+    """The sentence that tells a person why their action was refused, in ``lang``.
 
-    Codes that no person's action raises (a deal's faults) fall back to the error's own
-    (English) message.
+    ``err`` is what the core raised (an :class:`IllegalAction`, whose data the sentence
+    reads) or a refusal of the same kind from a layer above that carries only its code
+    (``not-your-turn``, ``game-over``). Codes no person's action raises (a deal's faults)
+    fall back to the error's own (English) message.
     """
+    code = err.code
+    if isinstance(err, IllegalAction):
+        text = _illegal(err, lang)
+        if text is not None:
+            return text
+    if code in ("wrong-phase", "not-your-turn"):
+        return tr(lang, "not_your_turn")
+    if code == "game-over":
+        return tr(lang, "game_over")
+    return err.message
+
+
+def _illegal(err: IllegalAction, lang: Language) -> str | None:
+    """The sentence for the codes whose facts the core's error carries, else None."""
     code = err.code
     if code in PLAY_REASONS and err.card is not None:
         return tr(lang, "cannot_play", card=_card(err.card, lang), why=_reason(err, lang))
@@ -47,11 +63,7 @@ def refusal_text(err: IllegalAction, lang: Language) -> str:
         return tr(lang, "not_bidding")
     if code == "wrong-phase" and err.phase == "bidding":
         return tr(lang, "not_playing")
-    if code in ("wrong-phase", "not-your-turn"):
-        return tr(lang, "not_your_turn")
-    if code == "game-over":
-        return tr(lang, "game_over")
-    return err.message
+    return None
 
 
 def _card(code: str, lang: Language) -> str:
