@@ -99,7 +99,7 @@ def test_a_table_comes_back_as_it_was_stored(backend: str, tmp_path: Path) -> No
 def test_two_events_at_one_version_cannot_both_be_stored(backend: str, tmp_path: Path) -> None:
     async def work() -> None:
         store = open_store(backend, tmp_path)
-        table, log, summary = opening()
+        _, log, summary = opening()
         await store.create("t1", "CODE1234", log, [], summary)
         one = ev.Chatted(at=104.0, seat=0, name="Ada", text="one")
         two = ev.Chatted(at=104.0, seat=0, name="Ada", text="two")

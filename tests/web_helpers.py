@@ -149,6 +149,23 @@ class Client:
         result: Message = self.until(wanted)["view"]
         return result
 
+    def my_turn_or_none(self) -> Message | None:
+        """Like :meth:`my_turn`, but None when the server has nothing more to say for now
+        (another person's turn): reads what arrived until a ping's answer."""
+        view = self.view
+        if view is not None and (view["current"] == view["seat"] or view["phase"] == "over"):
+            return view
+        for message in self.sync():
+            if message["type"] != "state":
+                continue
+            v = message["view"]
+            if v["summary"] and v["seat"] is not None and v["seat"] not in v["ready"]:
+                self.send(type="ready")
+        view = self.view
+        if view is not None and (view["current"] == view["seat"] or view["phase"] == "over"):
+            return view
+        return None
+
     def act(self, view: Message, **action: Any) -> Message:
         """Send an action from ``view`` and return its answer (the new view follows an ack)."""
         cid = uuid.uuid4().hex  # unique across connections, as a page makes them

@@ -1,0 +1,244 @@
+"""The leak oracle: many short sessions — people, bots, spectators, hostile clients, people who
+drop and come back — with every frame each connection receives checked against an independent
+model of what its seat may know at that moment. No frame, error or resync shows a hidden card.
+
+The model is built from the table's raw log only (the hands dealt, the cards played, the decks
+revealed when a deal ends), not from the views the server builds: it knows nothing of
+``observe``. ``ASCENSEUR_LEAK_SESSIONS`` sets how many sessions run (1,000 by default)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from ascenseur.core.cards import CODE_INDEX, DECK
+from ascenseur.tables import events as ev
+from ascenseur.tables.driver import Driver, Settings
+from ascenseur.tables.sqlite import SqliteStore
+from ascenseur.tables.table import Table
+from ascenseur.tables.thinking import thread_pool
+from ascenseur.web.connection import Connection
+from ascenseur.web.service import GameService, Limits
+
+pytestmark = pytest.mark.timeout(900)
+SESSIONS = int(os.environ.get("ASCENSEUR_LEAK_SESSIONS", "1000"))
+NAMES = {
+    card.code: [
+        re.compile(rf"(?<!\w){re.escape(card.display(lang))}(?!\w)") for lang in ("en", "fr")
+    ]
+    for card in DECK
+}
+Frame = dict[str, Any]
+
+
+@dataclass
+class Seen:
+    """What one connection received, in order, with the seat it held then."""
+
+    conn: Connection
+    seat: int | None
+    frames: list[tuple[int | None, Frame]] = field(default_factory=list)
+
+    def drain(self) -> list[Frame]:
+        got = []
+        while not self.conn.outbox.empty():
+            data = self.conn.outbox.get_nowait()
+            if data is None:
+                continue
+            frame = json.loads(data)
+            if frame["type"] == "welcome":
+                self.seat = frame["seat"]
+            self.frames.append((self.seat, frame))
+            got.append(frame)
+        return got
+
+    @property
+    def view(self) -> Frame | None:
+        for _, frame in reversed(self.frames):
+            if frame["type"] == "state":
+                view: Frame = frame["view"]
+                return view
+        return None
+
+
+def knowledge(log: list[ev.Event]) -> list[list[set[str]]]:
+    """For each version v (0…len) and seat s (and s = players: a spectator), the cards that
+    seat may know after the first v events: its own hands, the cards played, revealed decks."""
+    first = log[0]
+    assert isinstance(first, ev.Created)
+    n = first.players
+    known: list[set[str]] = [set() for _ in range(n + 1)]
+    open_deal: ev.DealEntry | None = None
+    left = 0
+    out = [[set(k) for k in known]]
+    for event in log:
+        if isinstance(event, ev.DealEntry):
+            open_deal = event
+            left = sum(len(hand) for hand in event.hands)
+            for seat, hand in enumerate(event.hands):
+                known[seat] |= set(hand)
+        elif isinstance(event, ev.PlayEntry):
+            for k in known:
+                k.add(event.card)
+            left -= 1
+            if left == 0 and open_deal is not None and open_deal.deck is not None:
+                for k in known:
+                    k |= set(open_deal.deck)  # revealed: the deal is over
+        out.append([set(k) for k in known])
+    return out
+
+
+def strings(value: object, *, skip: tuple[str, ...] = ("chat", "line", "message")) -> list[str]:
+    """Every string in a decoded frame, but chat lines and error sentences (words people or
+    rules wrote, checked apart)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() if k not in skip for s in strings(v, skip=skip)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v, skip=skip)]
+    return []
+
+
+def texts(frame: Frame) -> list[str]:
+    if frame["type"] != "state":
+        return []
+    return [line for event in frame["events"] for line in event.get("text", [])]
+
+
+def check_frames(seen: Seen, log: list[ev.Event], players: int) -> int:
+    known = knowledge(log)
+    version = 0
+    checked = 0
+    for seat, frame in seen.frames:
+        if frame["type"] == "state":
+            version = frame["view"]["version"]
+        allowed = known[min(version, len(known) - 1)][players if seat is None else seat]
+        codes = {s for s in strings(frame) if s in CODE_INDEX}
+        leaked = codes - allowed
+        assert not leaked, f"seat {seat} at version {version} got {leaked} in {frame}"
+        for line in texts(frame):
+            for code, patterns in NAMES.items():
+                if code not in allowed:
+                    assert not any(p.search(line) for p in patterns), (seat, version, line)
+        checked += 1
+    return checked
+
+
+HOSTILE: list[dict[str, Any]] = [
+    {"type": "bid", "state": 0, "value": 1},
+    {"type": "play", "state": 3, "card": "T21"},
+    {"type": "hint", "state": 1},
+    {"type": "host", "action": "start"},
+    {"type": "host", "action": "keep_bot", "seat": 1},
+    {"type": "say", "text": "EX T21 S1"},
+    {"type": "transfer"},
+    {"type": "ready"},
+    {"type": "ping"},
+]
+
+
+async def session(number: int, service: GameService) -> tuple[list[Seen], Table]:
+    rng = random.Random(number)
+    players = rng.randint(2, 10)
+    people = rng.randint(1, min(3, players))
+    seats: list[str | None] = [None if s < people - 1 else "random" for s in range(players - 1)]
+    rng.shuffle(seats)
+    host = Seen(service.connection("10.0.0.1"), None)
+
+    async def say(who: Seen, message: dict[str, Any]) -> list[Frame]:
+        await service.handle(who.conn, json.dumps(message))
+        await asyncio.sleep(0)
+        return who.drain()
+
+    create = {"type": "create", "version": 2, "name": "Host", "players": players,
+              "max_cards": rng.randint(1, min(2, 78 // players)), "seats": seats,
+              "summary_seconds": 0, "grace": 0.05, "standin": "random"}  # fmt: skip
+    welcome = (await say(host, create))[0]
+    table_id, invite = welcome["table"], welcome["invite"]
+    everyone = [host]
+    tokens = {0: welcome["token"]}
+    for i in range(people - 1):
+        guest = Seen(service.connection(f"10.0.1.{i}"), None)
+        joined = (
+            await say(guest, {"type": "join", "version": 2, "invite": invite, "name": f"G{i}"})
+        )[0]
+        tokens[joined["seat"]] = joined["token"]
+        everyone.append(guest)
+    if rng.random() < 0.5:
+        spectator = Seen(service.connection("10.0.2.1"), None)
+        await say(spectator, {"type": "watch", "version": 2, "invite": invite})
+        everyone.append(spectator)
+    await say(host, {"type": "host", "action": "start"})
+    live = service.driver.live[table_id]
+    for _ in range(400):
+        if live.table.is_over:
+            break
+        for who in list(everyone):
+            who.drain()
+            view = who.view
+            roll = rng.random()
+            if roll < 0.08:  # hostile: wrong turn, stale state, someone else's business
+                await say(who, {**rng.choice(HOSTILE), "ref": number})
+            elif roll < 0.11 and who.seat is not None:  # drop, and come back later
+                service.detach(who.conn)
+                everyone.remove(who)
+                await asyncio.sleep(0.01)
+                back = Seen(service.connection("10.0.3.1"), None)
+                since = view["version"] if view is not None and rng.random() < 0.7 else 0
+                await say(back, {"type": "resume", "version": 2, "table": table_id,
+                                 "token": tokens[who.seat], "since": since})  # fmt: skip
+                back.frames[:0] = who.frames
+                everyone.append(back)
+            elif view is not None and view["seat"] is not None:
+                if view["summary"] and view["seat"] not in view["ready"]:
+                    await say(who, {"type": "ready"})
+                elif view["current"] == view["seat"]:
+                    choices = [{"type": "bid", "value": v} for v in view["legal_bids"]]
+                    choices += [{"type": "play", "card": c} for c in view["legal_cards"]]
+                    if choices:
+                        move = rng.choice(choices)
+                        await say(
+                            who, {**move, "state": view["state"], "cid": f"{number}-{rng.random()}"}
+                        )
+        await asyncio.sleep(0.002)
+    for who in everyone:
+        who.drain()
+    return everyone, live.table
+
+
+def test_no_frame_shows_a_card_its_seat_may_not_know() -> None:
+    async def main() -> tuple[int, int]:
+        store = SqliteStore(":memory:", durable=False)
+        pool = thread_pool(2)
+        driver = Driver(store, pool, Settings(pace=0.0, trick_pause=0.0, beat=3600.0))
+        service = GameService(driver, Limits(tables_per_hour=10**6, invites_per_minute=10**6))
+        frames = finished = 0
+        try:
+            await driver.start()
+            for number in range(SESSIONS):
+                seen, table = await session(number, service)
+                log = list(table.events)
+                for who in seen:
+                    frames += check_frames(who, log, table.rules.players)
+                    service.detach(who.conn)
+                finished += table.is_over
+                live = driver.live.get(table.id)
+                if live is not None:
+                    driver.unload(live)
+        finally:
+            await driver.stop()
+            pool.shutdown()
+            await store.close()
+        return frames, finished
+
+    frames, finished = asyncio.run(main())
+    assert frames > SESSIONS * 10
+    assert finished > SESSIONS * 0.9  # the sessions really played their games out
