@@ -22,8 +22,9 @@ from ascenseur.fast.play import card_at, deal_score, legal, remove, trick_step
 from ascenseur.fast.rng import below, new_stream
 
 
-# The buffers go one by one, not as a named tuple: unboxing a tuple of seven arrays costs
-# about 2 µs a call, as much as the deal itself (benchmarks/vs_openspiel.py calls per deal).
+# One function, and the buffers one by one: this is benchmarks/vs_openspiel.py's unit. A named
+# tuple of the seven arrays costs about 2 µs a call to unbox, as much as the deal itself, and
+# deal / bid / play as separate compiled steps made the compiled loop ~10% slower.
 @jit
 def random_deal(
     hand_size: int,
@@ -43,21 +44,8 @@ def random_deal(
     Writes what was dealt (``dealt``, n × hand_size), the bids, the cards in play order, the
     tricks won and the scores by seat; ``deck`` is scratch space for every card index.
     """
-    first = (dealer + 1) % hands.shape[0]
-    _deal(hand_size, first, stream, deck, hands, dealt)
-    _bid(hand_size, first, hook, stream, bids)
-    _play(hand_size, first, stream, hands, cards, won)
-    for seat in range(hands.shape[0]):
-        scores[seat] = deal_score(bids[seat], won[seat])
-
-
-@jit
-def _deal(
-    hand_size: int, first: int, stream: Words, deck: Int64s, hands: Int64s, dealt: Int64s
-) -> None:
-    """Deal the top ``n × hand_size`` cards of a uniform shuffle one at a time from ``first``
-    (rule D3)."""
     n = hands.shape[0]
+    first = (dealer + 1) % n
     for i in range(DECK_SIZE):
         deck[i] = i
     hands[:, :] = 0
@@ -72,12 +60,6 @@ def _deal(
             hands[seat, 0] |= 1 << card
         else:
             hands[seat, 1] |= 1 << (card - HIGH)
-
-
-@jit
-def _bid(hand_size: int, first: int, hook: bool, stream: Words, bids: Int64s) -> None:
-    """Uniform random legal bids from ``first`` round to the dealer (rules B1–B3)."""
-    n = bids.shape[0]
     others = 0
     for turn in range(n):
         seat = (first + turn) % n
@@ -90,14 +72,6 @@ def _bid(hand_size: int, first: int, hook: bool, stream: Words, bids: Int64s) ->
             bid = below(stream, hand_size + 1)
         bids[seat] = bid
         others += bid
-
-
-@jit
-def _play(
-    hand_size: int, first: int, stream: Words, hands: Int64s, cards: Int64s, won: Int64s
-) -> None:
-    """Uniform random legal cards, trick by trick, ``first`` leading (rules P1–P9)."""
-    n = hands.shape[0]
     won[:] = 0
     leader = first
     played = 0
@@ -115,6 +89,8 @@ def _play(
             seat = (seat + 1) % n
         won[win_seat] += 1
         leader = win_seat
+    for seat in range(n):
+        scores[seat] = deal_score(bids[seat], won[seat])
 
 
 @jit
