@@ -1,0 +1,155 @@
+"""A table's commands and what moves it next: seats, the host's rights, the clock, stand-ins."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from ascenseur.core.actions import Bid
+from ascenseur.core.errors import IllegalAction
+from ascenseur.tables import events as ev
+from ascenseur.tables.driver import Step, next_step
+from ascenseur.tables.story import Turn
+from ascenseur.tables.table import Table, TableError
+
+
+def new_table(profile: ev.Profile = "relaxed", **options: object) -> Table:
+    created = ev.Created(
+        at=0.0,
+        players=3,
+        max_cards=2,
+        hook=False,
+        seats=(ev.SeatSpec(), ev.SeatSpec(), ev.SeatSpec(bot="random")),
+        host=0,
+        first_dealer=2,
+        seed=3,
+        profile=profile,
+        **options,  # type: ignore[arg-type]
+    )
+    return Table("t", [created])
+
+
+def step(table: Table, now: float, present: dict[int, int] | None = None, **kw: object) -> Step:
+    return next_step(
+        table,
+        present=Counter(present or {}),
+        away_since=kw.get("away", {}),  # type: ignore[arg-type]
+        ready=kw.get("ready", set()),  # type: ignore[arg-type]
+        scored_at=kw.get("scored_at"),  # type: ignore[arg-type]
+        now=now,
+    )
+
+
+def seated(profile: ev.Profile = "relaxed", **options: object) -> Table:
+    """Ada (host, seat 0) and Bea (seat 1) at the table, started, dealt: seat 0 bids first."""
+    table = new_table(profile, **options)
+    table.fold(table.take_seat("Ada", at=1.0))
+    table.fold(table.take_seat("Bea", at=2.0))
+    table.fold(table.start(0, at=3.0))
+    table.fold(table.next_deal(at=4.0))
+    return table
+
+
+def test_names_are_cleaned_and_checked() -> None:
+    table = new_table()
+    assert table.take_seat("  Ada\x00 ", at=1.0).name == "Ada"
+    for bad, code in (("", "bad-name"), ("bot:x", "bad-name"), ("x" * 41, "bad-name")):
+        with pytest.raises(TableError) as refused:
+            table.take_seat(bad, at=1.0)
+        assert refused.value.code == code
+
+
+def test_only_the_host_sets_the_seats_and_only_before_the_start() -> None:
+    table = new_table()
+    table.fold(table.take_seat("Ada", at=1.0))
+    table.fold(table.take_seat("Bea", at=2.0))
+    with pytest.raises(TableError, match="only the host"):
+        table.start(1, at=3.0)
+    with pytest.raises(TableError, match="no guest"):
+        table.free_seat(0, 0, at=3.0)  # the host cannot remove themself
+    with pytest.raises(TableError, match="not free"):
+        table.move_seat(0, 1, 2, at=3.0)  # seat 2 is a bot's
+    with pytest.raises(TableError, match="no bot 'genius'"):
+        table.set_seat(0, 2, "genius", at=3.0)
+    epoch = table.seats[1].epoch
+    table.fold(table.set_seat(0, 2, None, at=3.0))
+    table.fold(table.move_seat(0, 1, 2, at=4.0))
+    assert table.seats[2].name == "Bea" and table.seats[2].epoch > epoch and table.seats[1].is_open
+    table.fold(table.start(0, at=5.0, bots="random"))
+    assert table.names == ("Ada", "bot:random", "Bea")
+    with pytest.raises(TableError, match="has started"):
+        table.take_seat("Cy", at=6.0)
+
+
+def test_a_move_is_checked_by_the_table_then_the_core() -> None:
+    table = seated()
+    assert table.state.current_seat == 0
+    with pytest.raises(TableError, match="not your turn"):
+        table.move(1, Bid(0), at=5.0, cid=None, by="person")
+    with pytest.raises(IllegalAction) as refused:
+        table.move(0, Bid(7), at=5.0, cid=None, by="person")
+    assert refused.value.code == "bid-out-of-range"
+    table.fold(table.move(0, Bid(1), at=5.0, cid="c1", by="person"))
+    assert table.applied(0, "c1") == table.version - 1 and table.applied(1, "c1") is None
+
+
+def test_without_a_clock_a_person_is_waited_for() -> None:
+    table = seated()
+    assert table.turn is Turn.PERSON and table.deadline is None
+    waiting = step(table, 10_000.0, {0: 1, 1: 1})
+    assert waiting.kind == "wait" and waiting.until is None
+
+
+def test_when_the_clock_runs_out_the_stand_in_plays_that_one_move() -> None:
+    table = seated("normal")
+    assert table.deadline == 4.0 + 45.0  # a bid: 45 s from the deal
+    assert step(table, 40.0, {0: 1, 1: 1}).until == 49.0
+    timeout = step(table, 49.0, {0: 1, 1: 1})
+    assert (timeout.kind, timeout.seat, timeout.by) == ("bot", 0, "timeout")
+    table.fold(table.move(0, Bid(0), at=49.5, cid=None, by="timeout"))
+    assert table.turn is Turn.PERSON and table.actor(1) is None  # Bea plays on herself
+
+
+def test_a_restart_extends_every_clock_by_the_downtime() -> None:
+    table = seated("fast")
+    assert table.deadline == 4.0 + 20.0
+    table.fold(table.restarted(100.0, at=130.0))
+    assert table.deadline == 4.0 + 20.0 + 100.0
+    assert step(table, 120.0, {0: 1}).kind == "wait"  # without the restart: timed out
+
+
+def test_someone_away_longer_than_the_grace_time_gets_a_stand_in() -> None:
+    table = seated(grace=30.0)
+    away = {1: 10.0}
+    assert step(table, 20.0, {0: 1}, away=away).until == 40.0
+    standin = step(table, 40.0, {0: 1}, away=away)
+    assert (standin.kind, standin.seat) == ("standin", 1)
+    table.fold(table.stand_in(1, at=40.0))
+    assert table.actor(1) == "heuristic" and table.names[1] == "Bea"
+    table.fold(table.come_back(1, at=50.0))
+    assert table.actor(1) is None
+    table.fold(table.stand_in(1, at=60.0, permanent=True))
+    assert table.names[1] == "bot:heuristic" and table.seats[1].epoch == table.version - 1
+
+
+def test_the_next_deal_waits_for_the_summary_to_be_seen() -> None:
+    table = seated(summary_seconds=8.0)
+    while table.turn is not Turn.DEAL:
+        seat = table.state.current_seat
+        assert seat is not None
+        action = table.view(seat).legal_actions[0]
+        table.fold(table.move(seat, action, at=5.0, cid=None, by="person"))  # type: ignore[arg-type]
+    present = {0: 1, 1: 1}
+    assert step(table, 6.0, present, scored_at=5.0, ready={0}).until == 13.0
+    assert step(table, 6.0, present, scored_at=5.0, ready={0, 1}).kind == "deal"
+    assert step(table, 13.0, present, scored_at=5.0, ready=set()).kind == "deal"
+
+
+def test_chat_and_reactions_are_checked() -> None:
+    table = seated()
+    assert table.say(0, "Ada", "  salut  ", at=1.0).text == "salut"
+    assert table.say(None, "watcher", "", at=1.0, reaction="oops").reaction == "oops"
+    with pytest.raises(TableError) as refused:
+        table.say(0, "Ada", "x" * 301, at=1.0)
+    assert refused.value.code == "bad-chat"
