@@ -139,7 +139,7 @@ def test_the_next_deal_waits_for_the_summary_to_be_seen() -> None:
         seat = table.state.current_seat
         assert seat is not None
         action = table.view(seat).legal_actions[0]
-        table.fold(table.move(seat, action, at=5.0, cid=None, by="person"))  # type: ignore[arg-type]
+        table.fold(table.move(seat, action, at=5.0, cid=None, by="person"))
     present = {0: 1, 1: 1}
     assert step(table, 6.0, present, scored_at=5.0, ready={0}).until == 13.0
     assert step(table, 6.0, present, scored_at=5.0, ready={0, 1}).kind == "deal"
