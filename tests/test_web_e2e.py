@@ -16,8 +16,10 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from ascenseur.core.record import check
+from ascenseur.tables.driver import Settings
+from ascenseur.tables.thinking import thread_pool
 from ascenseur.web.app import create_app
-from ascenseur.web.service import Settings
+from ascenseur.web.service import Limits
 from web_helpers import SEED, running_server
 
 pytestmark = pytest.mark.timeout(300)
@@ -34,8 +36,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).parent.parent / "artifacts"
-#: Until it is the person's turn, with every animation done — or the game is over.
+#: Until it is the person's turn, with every animation done — or a deal's result waits for
+#: "next deal" — or the game is over.
 READY = """() => document.querySelector('section.end:not([hidden])') ||
+    document.querySelector('#next-deal') ||
     (document.querySelector('.status.your-turn') && !document.querySelector('#app.busy'))"""
 
 
@@ -51,8 +55,15 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def url(tmp_path: Path) -> Iterator[str]:
-    settings = Settings(pace=0.05, trick_pause=0.1, hint_playouts=60, seeds=lambda: SEED)
-    with running_server(create_app(tmp_path / "games.sqlite3", settings=settings)) as address:
+    settings = Settings(pace=0.05, trick_pause=0.1, seeds=lambda: SEED)
+    app = create_app(
+        tmp_path / "games.sqlite3",
+        settings=settings,
+        limits=Limits(hint_playouts=60),
+        executor=lambda: thread_pool(2),
+        durable=False,
+    )
+    with running_server(app) as address:
         yield address
 
 
@@ -93,11 +104,19 @@ def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
     (ARTIFACTS / "trick.png").unlink(missing_ok=True)
     page, problems = open_page(browser, url, 1200, 900)
     start_short_game(page)
-    refused = reloaded = hinted = False
+    refused = reloaded = hinted = summed = False
     while True:
         page.wait_for_function(READY)
         if page.is_visible(".end"):
             break
+        if page.is_visible("#next-deal"):  # the deal's result stays until we go on
+            assert page.locator(".summary .deal-result tbody tr").count() == 4
+            if not summed:
+                shot(page, "deal-summary")
+                summed = True
+            page.click("#next-deal")
+            page.wait_for_function("() => !document.querySelector('#next-deal')")
+            continue
         deal = int(page.eval_on_selector("#app", "app => app.dataset.deal"))
         state = state_of(page)
         if deal == 2:  # the last deal, with the keyboard alone
@@ -140,7 +159,7 @@ def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
             )
             assert "Ada (you)" in page.inner_text(".seat.me")
             reloaded = True
-    assert refused and reloaded and hinted
+    assert refused and reloaded and hinted and summed
 
     ranking = page.locator(".end .ranking li")
     assert ranking.count() == 4
@@ -153,7 +172,7 @@ def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
     shot(page, "score-sheet")
     page.keyboard.press("Escape")
     with page.expect_download() as download:
-        page.click(".end a[download]")
+        page.click(".end button.download")
     verdict = check(Path(download.value.path()).read_text(encoding="utf-8"))
     assert verdict["valid"] and verdict["complete"] and verdict["winners"] == [0, 2]
 

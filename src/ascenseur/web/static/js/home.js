@@ -1,10 +1,12 @@
-// The home page: the new-game form and the list of past games.
+// The home page: the form that opens a table (alone with bots, or with seats for friends) and
+// the list of this browser's tables — only those it holds a seat at.
 
 import { h, fill } from "./dom.js";
 import { t, joinNames, lang } from "./i18n.js";
-import { playerToken } from "./net.js";
+import { heldTables, post, tokenOf } from "./net.js";
 
 const FORM_KEY = "ascenseur.form";
+const FRIEND = "";  // a seat kept open for a friend
 
 function saved() {
   try {
@@ -15,20 +17,23 @@ function saved() {
 }
 
 /** A bot's level as people read it ("Heuristic (club player)"), else its name. */
-function botLevel(bot) {
+export function botLevel(bot) {
   const label = t(`bot_${bot}`);
   return label === `bot_${bot}` ? bot : label;
 }
 
-/** The new-game form; `onStart(settings)` gets what was chosen. */
-function newGameForm(bots, onStart, onLanguage) {
+/** The new-table form; `onStart(message)` gets the create message. */
+function newTableForm(bots, onStart, onLanguage) {
   const last = saved();
   const players = h("select", { id: "players", name: "players" },
-    [3, 4, 5, 6, 7, 8, 9, 10].map((n) => h("option", { value: n, selected: n === (last.players || 4) }, n)));
+    [2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => h("option", { value: n, selected: n === (last.players || 4) }, n)));
   const maxCards = h("input", { id: "max-cards", name: "max_cards", type: "number", min: 1, required: true });
   const maxHelp = h("small", { id: "max-cards-help" });
   const hook = h("input", { id: "hook", name: "hook", type: "checkbox", checked: Boolean(last.hook) });
   const seats = h("div", { class: "bot-seats" });
+  const profile = h("select", { id: "profile", name: "profile" },
+    ["relaxed", "normal", "fast"].map((p) => h("option", { value: p, selected: p === (last.profile || "relaxed") }, t(`profile_${p}`))));
+  const spectators = h("input", { id: "spectators", type: "checkbox", checked: last.spectators !== false });
   const name = h("input", { id: "name", name: "name", type: "text", maxlength: 40, required: true,
                             autocomplete: "nickname", value: last.name || (lang() === "fr" ? "Vous" : "You") });
   const language = h("select", { id: "lang", name: "lang" },
@@ -38,6 +43,7 @@ function newGameForm(bots, onStart, onLanguage) {
   const levels = (seat, chosen) =>
     h("label", { class: "bot-seat" }, t("seat_bot", { seat }),
       h("select", { name: `bot${seat}`, "data-seat": seat },
+        h("option", { value: FRIEND, selected: chosen === FRIEND }, t("seat_friend")),
         bots.bots.map((bot) => h("option", { value: bot, selected: bot === chosen }, botLevel(bot)))));
 
   function sync() {
@@ -48,7 +54,7 @@ function newGameForm(bots, onStart, onLanguage) {
     maxHelp.textContent = t("max_cards_help", { max: top, players: n });
     const chosen = [...seats.querySelectorAll("select")].map((select) => select.value);
     fill(seats, Array.from({ length: n - 1 }, (_, i) =>
-      levels(i + 1, chosen[i] || (last.bots && last.bots[i]) || bots.default)));
+      levels(i + 1, chosen[i] ?? (last.seats && last.seats[i]) ?? bots.default)));
   }
   players.addEventListener("change", sync);
   sync();
@@ -59,6 +65,8 @@ function newGameForm(bots, onStart, onLanguage) {
     h("label", { for: "max-cards" }, t("max_cards")), h("div", {}, maxCards, " ", maxHelp),
     h("label", { class: "check" }, hook, " ", t("hook_label")),
     h("fieldset", {}, h("legend", {}, t("bot_levels")), seats),
+    h("label", { for: "profile" }, t("profile")), profile,
+    h("label", { class: "check" }, spectators, " ", t("spectators_allowed")),
     h("label", { for: "name" }, t("your_name")), name,
     h("label", { for: "lang" }, t("language")), language,
     h("button", { type: "submit", class: "primary" }, t("start")));
@@ -67,18 +75,21 @@ function newGameForm(bots, onStart, onLanguage) {
       players: Number(players.value),
       max_cards: Number(maxCards.value),
       hook: hook.checked,
-      bots: [...seats.querySelectorAll("select")].map((select) => select.value),
+      seats: [...seats.querySelectorAll("select")].map((select) => select.value),
+      profile: profile.value,
+      spectators: spectators.checked,
       name: name.value.trim(),
       lang: language.value,
     };
     localStorage.setItem(FORM_KEY, JSON.stringify(settings));
     return settings;
   };
-  // The page speaks the language chosen at once; what was filled in stays.
   language.addEventListener("change", () => language.value !== lang() && onLanguage(chosen().lang));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    onStart(chosen());
+    const settings = chosen();
+    const open = settings.seats.some((seat) => seat === FRIEND);
+    onStart({ type: "create", ...settings, seats: settings.seats.map((seat) => seat || null), start: !open });
   });
   return form;
 }
@@ -95,14 +106,13 @@ function gameRow(game) {
     status = `${t("finished")} — ${game.winners.length > 1 ? t("shared_win", { names: best }) : t("winner", { name: best })}`;
     actions = [
       h("a", { class: "button", href: `#/replay/${game.id}` }, t("replay")),
-      h("a", { class: "button", href: `/api/games/${game.id}/record`, download: `ascenseur-${game.id}.json` }, t("download")),
+      h("button", { type: "button", class: "download", onclick: () => downloadRecord(game.id) }, t("download")),
     ];
   } else {
-    status = t("at_deal", { number: game.deals + 1, count: game.rules.deal_count });
-    actions = [h("a", { class: "button primary", href: `#/game/${game.id}` },
-      game.your_seat === null ? t("watch") : t("resume"))];
+    status = game.started ? t("at_deal", { number: game.deals + 1, count: game.rules.deal_count }) : t("in_lobby");
+    actions = [h("a", { class: "button primary", href: `#/game/${game.id}` }, t("resume"))];
   }
-  const scores = game.totals.map((total, seat) => `${names[seat]} ${total}`).join(" · ");
+  const scores = game.totals.map((total, seat) => `${names[seat] || "—"} ${total}`).join(" · ");
   return h("li", { class: "game", "data-game": game.id, "data-over": String(game.over) },
     h("div", { class: "game-head" }, h("strong", {}, when), " · ", rules),
     h("div", {}, status),
@@ -110,10 +120,20 @@ function gameRow(game) {
     h("div", { class: "actions" }, actions));
 }
 
+/** Download a finished table's record: the seat's token goes in the request's body. */
+export async function downloadRecord(table) {
+  const response = await post(`/api/tables/${table}/record`, { token: tokenOf(table) || "" });
+  if (!response.ok) return;
+  const link = h("a", { href: URL.createObjectURL(await response.blob()), download: `ascenseur-${table}.json` });
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 async function historyList() {
-  const headers = playerToken() ? { "x-ascenseur-player": playerToken() } : {};
-  const response = await fetch(`/api/games?lang=${lang()}`, { headers });
-  const { games } = await response.json();
+  const tables = Object.entries(heldTables()).map(([table, token]) => ({ table, token }));
+  const response = await post(`/api/tables/mine?lang=${lang()}`, { tables: tables.slice(-500) });
+  const { games } = response.ok ? await response.json() : { games: [] };
   return h("section", { id: "history", class: "panel" },
     h("h2", {}, t("history")),
     games.length ? h("ul", { class: "games" }, games.map(gameRow)) : h("p", {}, t("no_games")));
@@ -122,5 +142,5 @@ async function historyList() {
 /** The home page, to show once it is built. */
 export async function homePage({ onStart, onLanguage }) {
   const bots = await (await fetch("/api/bots")).json();
-  return h("div", { class: "home" }, newGameForm(bots, onStart, onLanguage), await historyList());
+  return h("div", { class: "home" }, newTableForm(bots, onStart, onLanguage), await historyList());
 }

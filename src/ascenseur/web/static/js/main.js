@@ -1,12 +1,14 @@
-// The page: home (new game, past games), a table (#/game/ID), a replay (#/replay/ID).
+// The page: home (a new table, your tables), a table (#/game/ID), an invitation (#/join/CODE),
+// a seat taken to this device (#/transfer/CODE), a replay (#/replay/ID).
 
-import { fill } from "./dom.js";
+import { fill, h } from "./dom.js";
 import { loadWords, t } from "./i18n.js";
 import { suitSprite } from "./cards.js";
 import { homePage } from "./home.js";
+import { invitePage } from "./invite.js";
 import { TableScreen } from "./table.js";
 import { ReplayScreen } from "./replay.js";
-import { VERSION, playerToken } from "./net.js";
+import { VERSION, tokenOf } from "./net.js";
 
 const LANG_KEY = "ascenseur.lang";
 const root = document.getElementById("app");
@@ -26,14 +28,14 @@ function leave() {
   return ++generation;
 }
 
-async function startGame(settings) {
+async function openTable(first) {
   const mine = leave();
-  if (settings.lang !== language()) {
-    localStorage.setItem(LANG_KEY, settings.lang);
-    await loadWords(settings.lang);
+  if (first.lang && first.lang !== language()) {
+    localStorage.setItem(LANG_KEY, first.lang);
+    await loadWords(first.lang);
   }
   if (mine !== generation) return;
-  screen = new TableScreen(root, { type: "new_game", version: VERSION, ...settings, player: playerToken() });
+  screen = new TableScreen(root, { version: VERSION, lang: language(), ...first });
 }
 
 async function changeLanguage(lang) {
@@ -43,16 +45,33 @@ async function changeLanguage(lang) {
   if (mine === generation) await route();
 }
 
+function nowhere(key) {
+  fill(root, h("section", { class: "panel lost" }, h("p", {}, t(key)),
+    h("a", { class: "button primary", href: "#/" }, t("home"))));
+}
+
 async function route() {
   const mine = leave();
   const [, page, id] = location.hash.split("/");
+  const lang = language();
   if (page === "game" && id) {
-    screen = new TableScreen(root, { type: "join", version: VERSION, game: id, player: playerToken(), lang: language() });
+    const token = tokenOf(id);
+    if (token) screen = new TableScreen(root, { type: "resume", version: VERSION, table: id, token, lang });
+    else nowhere("no_seat_here");
+  } else if (page === "join" && id) {
+    const invite = await invitePage(id, { onTake: openTable });
+    if (mine !== generation) return;
+    fill(root, invite);
+  } else if (page === "watch" && id) {
+    screen = new TableScreen(root, { type: "watch", version: VERSION, invite: id, lang });
+  } else if (page === "transfer" && id) {
+    history.replaceState(null, "", "#/");  // the code works once: keep it out of the history
+    screen = new TableScreen(root, { type: "claim", version: VERSION, code: id, lang });
   } else if (page === "replay" && id) {
     const replay = await new ReplayScreen(root, id).load(() => mine === generation);
     if (mine === generation) screen = replay;
   } else {
-    const home = await homePage({ onStart: startGame, onLanguage: changeLanguage });
+    const home = await homePage({ onStart: openTable, onLanguage: changeLanguage });
     if (mine !== generation) return;
     fill(root, home);
     document.title = t("title");

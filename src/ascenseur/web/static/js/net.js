@@ -1,23 +1,50 @@
-// The websocket to the server, in the messages of protocol ascenseur-web/1
-// (/api/protocol.json). It reconnects by itself and joins its game again.
+// The websocket to the server, in the messages of protocol ascenseur-web/2
+// (/api/protocol.json). It reconnects by itself and comes back to its seat, asking for what it
+// missed since the last version it saw.
 
-export const VERSION = 1;
-const PLAYER_KEY = "ascenseur.player";
+export const VERSION = 2;
+const TABLES_KEY = "ascenseur.tables";
 
-/** This browser's player token: the server binds our seats to it. */
-export const playerToken = () => localStorage.getItem(PLAYER_KEY);
-export const rememberPlayer = (token) => token && localStorage.setItem(PLAYER_KEY, token);
+/** The tables this browser holds a seat at: {table id: seat token}. Never sent in a URL. */
+export function heldTables() {
+  try {
+    const held = JSON.parse(localStorage.getItem(TABLES_KEY));
+    return held && typeof held === "object" ? held : {};
+  } catch {
+    return {};
+  }
+}
+
+export const tokenOf = (table) => heldTables()[table] || null;
+
+function hold(table, token) {
+  localStorage.setItem(TABLES_KEY, JSON.stringify({ ...heldTables(), [table]: token }));
+}
+
+export function release(table) {
+  const held = heldTables();
+  delete held[table];
+  localStorage.setItem(TABLES_KEY, JSON.stringify(held));
+}
+
+/** A fresh id for an action: a resend after a lost answer is applied once. */
+export function newCid() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(16)).join("-");
+}
 
 export class GameSocket {
   /**
-   * `first` is the message that opens the game (join or new_game); `onMessage(msg)` gets
-   * every message; `onStatus(connected)` hears of the connection going and coming back.
+   * `first` is the message that seats us (create, join, watch, resume or claim);
+   * `onMessage(msg)` gets every message; `onStatus(connected)` hears of the connection going
+   * and coming back.
    */
   constructor(first, onMessage, onStatus) {
     this.first = first;
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.ref = 0;
+    this.version = null;
     this.closed = false;
     this.open();
   }
@@ -27,15 +54,16 @@ export class GameSocket {
     this.ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws.addEventListener("open", () => {
       this.onStatus(true);
-      this.send(this.first);
+      const since = this.first.type === "resume" || this.first.type === "watch" ? this.version : undefined;
+      this.send(since === null || since === undefined ? this.first : { ...this.first, since });
     });
     this.ws.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "welcome") {
-        rememberPlayer(message.player);
-        // From now on, coming back means joining this game.
-        this.first = { type: "join", version: VERSION, game: message.game,
-                       player: playerToken(), lang: this.first.lang };
+      if (message.type === "welcome") this.welcomed(message);
+      else if (message.type === "state") this.version = message.view.version;
+      else if (message.type === "error" && ["moved", "removed", "bad-token"].includes(message.code)) {
+        if (this.table) release(this.table);
+        this.closed = true;
       }
       this.onMessage(message);
     });
@@ -44,6 +72,16 @@ export class GameSocket {
       this.onStatus(false);
       setTimeout(() => this.closed || this.open(), 1000);
     });
+  }
+
+  welcomed(message) {
+    this.table = message.table;
+    if (message.token) hold(message.table, message.token);
+    const token = tokenOf(message.table);
+    // From now on, coming back means resuming this seat (or watching again).
+    if (message.seat !== null && token) {
+      this.first = { type: "resume", version: VERSION, table: message.table, token, lang: this.first.lang };
+    }
   }
 
   /** Send a message; returns its ref, or null while the connection is down. */
@@ -58,4 +96,12 @@ export class GameSocket {
     this.closed = true;
     this.ws.close();
   }
+}
+
+/** POST JSON to the server and read its JSON answer. */
+export async function post(path, body) {
+  const response = await fetch(path, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  return response;
 }

@@ -5,6 +5,7 @@ import { t, count, cardName, lang } from "./i18n.js";
 import { cardFace } from "./cards.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
 import { dialog } from "./dialog.js";
+import { post, tokenOf } from "./net.js";
 
 export class ReplayScreen {
   constructor(root, game) {
@@ -21,7 +22,7 @@ export class ReplayScreen {
 
   /** Fetch the replay and show it, unless `current()` says another screen took over. */
   async load(current = () => true) {
-    const response = await fetch(`/api/games/${this.game}/replay?lang=${lang()}`);
+    const response = await post(`/api/tables/${this.game}/replay?lang=${lang()}`, { token: tokenOf(this.game) || "" });
     const data = await response.json();
     if (!current()) {
       this.destroy();

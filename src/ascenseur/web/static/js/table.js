@@ -5,7 +5,8 @@
 import { h, fill, sleep, SEAT_COLOURS } from "./dom.js";
 import { t, count, cardName } from "./i18n.js";
 import { cardFace, cardBack } from "./cards.js";
-import { GameSocket } from "./net.js";
+import { GameSocket, newCid } from "./net.js";
+import { downloadRecord, botLevel } from "./home.js";
 import { animationsOn, setAnimations, flyIn, flyOut } from "./motion.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
 import { dialog } from "./dialog.js";
@@ -17,11 +18,22 @@ function place(seat, me, n) {
   return { x: 50 + 41 * Math.cos(angle), y: 50 + 38 * Math.sin(angle) };
 }
 
+/** SHA-256 (hex) of `text`, in the browser: the page checks each revealed deal by itself. */
+async function sha256(text) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const REACTIONS = ["well_played", "oops", "thanks", "hurry"];
+
 export class TableScreen {
-  /** Play (or watch) the game `first` opens: a join or new_game message. */
+  /** Play (or watch) the table `first` opens: a create, join, watch, resume or claim message. */
   constructor(root, first) {
     this.view = null;
     this.seat = null;
+    this.host = false;
+    this.invite = first.invite || null;
+    this.online = [];
     this.lastTrick = null;
     this.queue = [];
     this.pumping = false;
@@ -35,6 +47,7 @@ export class TableScreen {
   }
 
   destroy() {
+    clearInterval(this.ticker);
     for (const key of ["state", "phase", "deal"]) delete this.root.dataset[key];
     this.root.classList.remove("busy");
     this.socket.close();
@@ -55,17 +68,31 @@ export class TableScreen {
     this.bids = h("div", { class: "bids", role: "group", "aria-label": t("bid") });
     this.hand = h("div", { class: "hand", role: "group", "aria-label": t("your_hand") });
     this.end = h("section", { class: "end panel", hidden: true });
+    this.lobby = h("section", { class: "lobby panel", hidden: true });
+    this.summary = h("section", { class: "summary panel", hidden: true, role: "status" });
+    this.clock = h("span", { class: "clock", hidden: true, "aria-live": "off" });
+    this.chatLog = h("ol", { class: "chat-log", "aria-live": "polite" });
+    this.chatText = h("input", { id: "chat-text", type: "text", maxlength: 300, "aria-label": t("chat_label"), autocomplete: "off" });
+    this.chat = h("section", { class: "chat panel", hidden: true },
+      h("h2", {}, t("chat")), this.chatLog,
+      h("form", { class: "chat-form", onsubmit: (event) => this.sendChat(event) }, this.chatText,
+        h("button", { type: "submit" }, t("chat_send"))),
+      h("p", { class: "reactions" }, REACTIONS.map((reaction) => h("button", {
+        type: "button", "data-reaction": reaction, onclick: () => this.socket.send({ type: "say", reaction }),
+      }, t(`reaction_${reaction}`)))));
+    this.ticker = setInterval(() => this.tick(), 1000);
     fill(this.root, h("div", { class: "game-screen" },
       h("header", { class: "game-bar" }, this.dealLine,
         h("nav", { class: "tools" },
           tool("hint-button", t("hint"), "h", () => this.askHint()),
           tool("last-trick-button", t("last_trick"), "l", () => this.showLastTrick()),
           tool("sheet-button", t("score_sheet"), "s", () => this.showSheet()),
+          tool("transfer-button", t("transfer"), null, () => this.socket.send({ type: "transfer" })),
           h("label", { class: "toggle" }, this.animations, " ", t("animations")),
           h("a", { class: "button", href: "#/" }, t("home")))),
-      this.banner,
+      this.banner, this.lobby,
       h("div", { class: "felt" }, this.seats, this.trick),
-      this.status, this.notice, this.bids, this.hand, this.end,
+      this.status, this.clock, this.notice, this.summary, this.bids, this.hand, this.end, this.chat,
       h("p", { class: "keys muted" }, t("web_keys"))));
   }
 
@@ -79,8 +106,20 @@ export class TableScreen {
     switch (message.type) {
       case "welcome":
         this.seat = message.seat;
-        this.game = message.game;
-        if (location.hash !== `#/game/${message.game}`) history.replaceState(null, "", `#/game/${message.game}`);
+        this.game = message.table;
+        this.host = message.host;
+        if (message.invite) this.invite = message.invite;
+        if (message.seat !== null && location.hash !== `#/game/${message.table}`) {
+          history.replaceState(null, "", `#/game/${message.table}`);
+        }
+        if (this.view) this.render(this.view);
+        break;
+      case "presence":
+        this.online = message.connected;
+        if (this.view) this.renderSeats(this.view, this.view.seats.map((seat) => seat.name));
+        break;
+      case "transfer_code":
+        this.showTransfer(message);
         break;
       case "state":
         this.queue.push(message);
@@ -92,6 +131,9 @@ export class TableScreen {
       case "error":
         if (message.ref === this.pending) this.pending = null;
         this.say(message.message, "error", message.code);
+        if (["moved", "removed", "bad-token", "bad-transfer", "no-table", "no-spectators"].includes(message.code)) {
+          this.lost(message.message);
+        }
         break;
       case "hints":
         if (this.view && message.state === this.view.state) this.showHints(message.options);
@@ -141,6 +183,13 @@ export class TableScreen {
       this.trick.replaceChildren();
     } else if (event.kind === "scored") {
       this.say(text);
+    } else if (event.kind === "chat") {
+      this.addChat(event.line);
+    } else if (event.kind === "notice") {
+      this.say(t(`notice_${event.code}`));
+    } else if (event.kind === "reveal") {
+      const fair = (await sha256(`${event.salt}:${event.deck.join(" ")}`)) === event.commitment;
+      this.say(t(fair ? "deal_verified" : "deal_not_verified", { number: event.deal + 1 }), fair ? "info" : "error");
     } else if (event.kind === "bid" || event.kind === "dealt") {
       this.say(text);
       if (!this.fast && event.kind === "bid") await sleep(120);
@@ -165,7 +214,102 @@ export class TableScreen {
     this.renderBids(view);
     this.renderHand(view);
     this.renderStatus(view, names);
+    this.root.querySelector("#transfer-button").hidden = view.seat === null;
+    this.renderLobby(view, names);
+    this.renderSummary(view, names);
+    this.renderChat(view);
     this.renderEnd(view, names);
+    this.clockEnd = view.clock === null ? null : Date.now() + view.clock * 1000;
+    this.tick();
+  }
+
+  lost(text) {
+    this.socket.close();
+    fill(this.root, h("section", { class: "panel lost" }, h("p", { role: "alert" }, text),
+      h("a", { class: "button primary", href: "#/" }, t("home"))));
+  }
+
+  tick() {
+    const left = this.clockEnd ? Math.max(0, Math.ceil((this.clockEnd - Date.now()) / 1000)) : null;
+    this.clock.hidden = left === null;
+    if (left !== null) this.clock.textContent = t("clock_left", { seconds: left });
+  }
+
+  renderLobby(view, names) {
+    const lobby = view.phase === "lobby";
+    this.lobby.hidden = !lobby;
+    this.root.querySelector(".game-screen").classList.toggle("in-lobby", lobby);
+    if (!lobby) return this.lobby.replaceChildren();
+    const link = this.invite ? `${location.origin}/#/join/${this.invite}` : null;
+    const control = (label, message) => h("button", { type: "button", onclick: () => this.socket.send({ type: "host", ...message }) }, label);
+    const open = view.seats.map((seat, i) => (seat.open ? i : null)).filter((i) => i !== null);
+    fill(this.lobby,
+      h("h2", {}, t("lobby_title")),
+      link ? h("p", { class: "invite" }, t("invite_text"), " ",
+        h("input", { id: "invite-link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }),
+        h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("copy"))) : null,
+      h("ul", { class: "lobby-seats" }, view.seats.map((seat, i) => h("li", { "data-seat": i },
+        `${t("seat_bot", { seat: i + 1 })}: `,
+        seat.open ? t("seat_free") : seat.bot ? `${names[i]} (${botLevel(seat.bot)})` : names[i],
+        this.host && i !== view.host ? [
+          seat.open ? control(t("make_bot"), { action: "bot", seat: i, bot: "heuristic" }) : null,
+          seat.bot ? control(t("make_open"), { action: "bot", seat: i, bot: null }) : null,
+          !seat.open && !seat.bot ? control(t("remove"), { action: "free", seat: i }) : null,
+          !seat.open && !seat.bot && open.length ? control(t("move_to", { seat: open[0] + 1 }), { action: "move", seat: i, to: open[0] }) : null,
+        ] : null))),
+      this.host ? h("button", { type: "button", id: "start-game", class: "primary", onclick: () => this.socket.send({ type: "host", action: "start" }) }, t("start_now"))
+        : h("p", {}, t("waiting_for_host")));
+  }
+
+  renderSummary(view, names) {
+    this.summary.hidden = !view.summary || view.results.length === 0;
+    if (this.summary.hidden) return this.summary.replaceChildren();
+    const result = view.results.at(-1);
+    const ready = new Set(view.ready);
+    fill(this.summary,
+      h("h2", {}, t("deal_result", { number: view.results.length })),
+      h("table", { class: "deal-result" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("bid")), h("th", {}, t("won_short")), h("th", {}, t("points")), h("th", {}, t("total")))),
+        h("tbody", {}, names.map((name, seat) => h("tr", { class: result.bids[seat] === result.tricks[seat] ? "made" : "missed" },
+          h("th", {}, name), h("td", {}, result.bids[seat]), h("td", {}, result.tricks[seat]),
+          h("td", {}, (result.scores[seat] > 0 ? "+" : "") + result.scores[seat]), h("td", {}, view.totals[seat]))))),
+      view.seat !== null && !ready.has(view.seat)
+        ? h("button", { type: "button", id: "next-deal", class: "primary", onclick: () => this.socket.send({ type: "ready" }) }, t("next_deal_button"))
+        : h("p", { class: "muted" }, t("waiting_for_others")));
+  }
+
+  renderChat(view) {
+    // Alone with bots there is no one to talk to: the chat is for tables with people.
+    const people = view.seats.filter((seat) => !seat.bot && !seat.open).length;
+    this.chat.hidden = people < 2 && view.spectators === 0 && view.chat.length === 0;
+    this.chat.querySelector("form").hidden = view.seat === null;
+    this.chat.querySelector(".reactions").hidden = view.seat === null;
+    fill(this.chatLog, view.chat.map((line) => this.chatLine(line)));
+  }
+
+  chatLine(line) {
+    const words = line.reaction ? t(`reaction_${line.reaction}`) : line.text;  // text, never HTML
+    return h("li", { "data-version": line.version }, h("strong", {}, `${line.name}: `), words);
+  }
+
+  addChat(line) {
+    if (this.chatLog.querySelector(`[data-version="${line.version}"]`)) return;
+    this.chatLog.append(this.chatLine(line));
+  }
+
+  sendChat(event) {
+    event.preventDefault();
+    const text = this.chatText.value.trim();
+    if (!text) return;
+    this.socket.send({ type: "say", text });
+    this.chatText.value = "";
+  }
+
+  showTransfer(message) {
+    const link = `${location.origin}/#/transfer/${message.code}`;
+    dialog(t("transfer"), h("div", {},
+      h("p", {}, t("transfer_text", { minutes: Math.round(message.seconds / 60) })),
+      h("input", { type: "text", readonly: true, value: link, class: "transfer-link", onfocus: (e) => e.target.select() })));
   }
 
   seatBox(seat) {
@@ -180,13 +324,16 @@ export class TableScreen {
       const bid = view.bids[seat];
       const turn = view.current === seat;
       const label = `${names[seat]}${seat === view.seat ? ` (${t("you")})` : ""}`;
+      const here = !info.bot && (this.online[seat] ?? info.connected);
       return h("div", {
         class: ["seat", turn && "turn", seat === view.seat && "me", seat === view.dealer && "dealer"],
         "data-seat": seat, style: { "--x": at.x.toFixed(1), "--y": at.y.toFixed(1), "--colour": SEAT_COLOURS[seat % 10] },
         "aria-current": turn ? "true" : null,
       },
       h("div", { class: "seat-name" }, h("span", { class: "swatch" }), label,
-        seat === view.dealer ? h("span", { class: "badge", title: t("dealer_mark") }, t("dealer_mark")) : null),
+        seat === view.dealer ? h("span", { class: "badge", title: t("dealer_mark") }, t("dealer_mark")) : null,
+        info.bot ? null : h("span", { class: ["presence", here ? "online" : "away"], title: t(here ? "online" : "away") }, here ? "●" : "○"),
+        info.standin ? h("span", { class: "badge standin" }, t("standin_mark")) : null),
       h("div", { class: "seat-line" },
         `${t("bid")} ${bid ?? "—"} · ${t("tricks")} ${view.tricks_won[seat]}`),
       h("div", { class: "seat-line" }, `${t("total")} ${view.totals[seat]}`),
@@ -270,9 +417,9 @@ export class TableScreen {
       h("p", { class: ["verdict", winners.size > 1 && "shared"] }, view.ranking.at(-1)),
       totalsChart(view.results, names),
       h("p", { class: "actions" },
-        h("a", { class: "button primary", href: `/api/games/${view.game}/record`, download: `ascenseur-${view.game}.json` }, t("download")),
+        view.seat !== null ? h("button", { type: "button", class: "primary download", onclick: () => downloadRecord(view.table) }, t("download")) : null,
         h("button", { type: "button", onclick: () => this.showSheet() }, t("score_sheet")),
-        h("a", { class: "button", href: `#/replay/${view.game}` }, t("replay")),
+        view.seat !== null ? h("a", { class: "button", href: `#/replay/${view.table}` }, t("replay")) : null,
         h("a", { class: "button", href: "#/" }, t("new_game"))));
   }
 
@@ -287,7 +434,7 @@ export class TableScreen {
 
   send(message) {
     if (!this.view || this.pumping || this.pending !== null) return;
-    this.pending = this.socket.send({ ...message, state: this.view.state });
+    this.pending = this.socket.send({ ...message, state: this.view.state, cid: newCid() });
   }
 
   askHint() {

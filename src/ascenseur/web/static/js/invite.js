@@ -1,0 +1,29 @@
+// An invitation (#/join/CODE): who is at the table, a name, and "take a seat" — or watch.
+
+import { h } from "./dom.js";
+import { t, lang } from "./i18n.js";
+
+/** The invitation page; `onTake(message)` gets the join or watch message. */
+export async function invitePage(code, { onTake }) {
+  const response = await fetch(`/api/invite/${encodeURIComponent(code)}?lang=${lang()}`);
+  const info = await response.json();
+  if (!response.ok) {
+    return h("section", { class: "panel lost" }, h("p", { role: "alert" }, info.message),
+      h("a", { class: "button primary", href: "#/" }, t("home")));
+  }
+  const name = h("input", { id: "join-name", type: "text", maxlength: 40, required: true, autocomplete: "nickname" });
+  const free = info.open.filter(Boolean).length;
+  const form = h("form", { id: "join", class: "panel" },
+    h("h2", {}, t("invited", { players: info.players, cards: info.max_cards })),
+    h("ul", { class: "guests" }, info.names.map((who, seat) =>
+      h("li", {}, `${t("seat_bot", { seat: seat + 1 })}: ${who ?? (info.open[seat] ? t("seat_free") : t("seat_robot"))}`))),
+    info.started || !free ? h("p", { class: "notice" }, t(info.started ? "already_started" : "table_full")) : [
+      h("label", { for: "join-name" }, t("your_name")), name,
+      h("button", { type: "submit", class: "primary" }, t("take_seat"))],
+    info.spectators ? h("button", { type: "button", id: "watch", onclick: () => onTake({ type: "watch", invite: code }) }, t("watch")) : null);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    onTake({ type: "join", invite: code, name: name.value.trim() });
+  });
+  return form;
+}
