@@ -9,6 +9,7 @@ score sheet, the end, the replay, and the table on a phone.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -203,4 +204,106 @@ def test_the_table_fits_a_phone(browser: Browser, url: str) -> None:
     assert page.is_visible(".bids .bid")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "phone")
+    assert not problems, problems
+
+
+def test_three_friends_play_one_table_through_an_invitation(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Three browsers (separate contexts: separate storage) and a spectator: the host opens a
+    table with two seats for friends, they join through the link, chat; one closes the page
+    and a bot plays for her until she comes back; the deal's result waits for everyone."""
+    settings = Settings(pace=0.05, trick_pause=0.05, seeds=lambda: SEED)
+    app = create_app(
+        tmp_path / "friends.sqlite3",
+        settings=settings,
+        limits=Limits(hint_playouts=60),
+        executor=lambda: thread_pool(2),
+        durable=False,
+    )
+    with running_server(app) as url:
+        contexts = [browser.new_context(viewport={"width": 1100, "height": 860}) for _ in range(4)]
+        problems: list[str] = []
+        pages = []
+        for context in contexts:
+            page = context.new_page()
+            page.on("pageerror", lambda error: problems.append(str(error)))
+            page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+            pages.append(page)
+        host, bea, cy, watcher = pages
+        host.goto(url)
+        host.wait_for_selector("#new-game")
+        host.select_option("#players", "4")
+        host.fill("#max-cards", "2")
+        host.select_option("select[data-seat='1']", "")
+        host.select_option("select[data-seat='2']", "")
+        host.select_option("select[data-seat='3']", "random")
+        host.fill("#name", "Ada")
+        host.select_option("#lang", "en")
+        host.click("#new-game button[type=submit]")
+        host.wait_for_selector("#invite-link")
+        link = host.input_value("#invite-link")
+        assert "#/join/" in link and "token" not in link
+        for page, name in ((bea, "Bea"), (cy, "Cy")):
+            page.goto(link)
+            page.wait_for_selector("#join-name")
+            page.fill("#join-name", name)
+            page.click("#join button[type=submit]")
+            page.wait_for_selector(".lobby")
+        watcher.goto(link)
+        watcher.click("#watch")
+        watcher.wait_for_selector(".lobby")
+        host.wait_for_function("() => document.querySelectorAll('.lobby-seats li').length === 4")
+        assert "Cy" in host.inner_text(".lobby-seats")
+        shot(host, "friends-lobby")
+        bea.fill("#chat-text", "<b>salut</b> tout le monde")
+        bea.click(".chat-form button")
+        for page in (host, cy, watcher):
+            page.wait_for_selector(".chat-log li:has-text('<b>salut</b> tout le monde')")
+        assert watcher.locator(".chat-log b").count() == 0  # shown as text, never as HTML
+        host.click("#start-game")
+        # Cy leaves; a bot plays for her (the host calls it in without waiting the 30 s of
+        # grace), and she comes back and takes her seat again.
+        cy_url = cy.url
+        cy.close()
+        played = summed = back = False
+        for _ in range(400):
+            for page in (host, bea) + ((cy,) if back else ()):
+                if page.is_visible("section.end"):
+                    continue
+                if page.is_visible("#next-deal"):
+                    if not summed:
+                        shot(page, "friends-summary")
+                        summed = True
+                    page.click("#next-deal")
+                elif page.is_visible(".status.your-turn") and not page.is_visible("#app.busy"):
+                    state = state_of(page)
+                    target = (
+                        ".bids .bid:not(.forbidden)"
+                        if page.is_visible(".bids")
+                        else ".hand .card.legal"
+                    )
+                    page.click(target)
+                    with contextlib.suppress(Exception):
+                        wait_past(page, state)
+                    played = True
+            if not back and host.locator(".seat[data-seat='2'] .standin-now").count():
+                host.click(".seat[data-seat='2'] .standin-now")  # no need to wait 30 s
+            if not back and played and host.locator(".badge.standin").count():
+                cy = contexts[2].new_page()
+                cy.on("pageerror", lambda error: problems.append(str(error)))
+                cy.goto(cy_url)
+                cy.wait_for_selector(".seat.me")
+                host.wait_for_function("() => !document.querySelector('.badge.standin')")
+                back = True
+            if all(p.is_visible("section.end") for p in (host, bea, cy)) and back:
+                break
+            host.wait_for_timeout(100)
+        assert back and summed and played
+        watcher.wait_for_selector("section.end:not([hidden])")
+        assert watcher.locator(".hand .card").count() == 0
+        shot(watcher, "friends-spectator-end")
+        shot(host, "friends-end")
+        for context in contexts:
+            context.close()
     assert not problems, problems

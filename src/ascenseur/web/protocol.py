@@ -164,10 +164,11 @@ class Ready(_Message, tag="ready", kw_only=True):
 class HostAction(_Message, tag="host", kw_only=True):
     """The host sets the table before the start, or gives an absent person's seat to its bot:
     ``start``, ``free`` (remove the person on ``seat``), ``move`` (``seat`` to ``to``),
-    ``bot`` (make ``seat`` a bot of level ``bot``, or open if None), ``keep_bot`` (the
-    stand-in keeps ``seat`` for good)."""
+    ``bot`` (make ``seat`` a bot of level ``bot``, or open if None), ``stand_in`` (a bot
+    plays now for the absent person on ``seat``, who takes the seat back on return),
+    ``keep_bot`` (the stand-in keeps ``seat`` for good)."""
 
-    action: Literal["start", "free", "move", "bot", "keep_bot"]
+    action: Literal["start", "free", "move", "bot", "stand_in", "keep_bot"]
     seat: Seat | None = None
     to: Seat | None = None
     bot: BotName | None = None

@@ -404,6 +404,12 @@ class GameService:
                 await self.driver.commit(
                     live, lambda t: t.set_seat(seat, target, message.bot, at=now)
                 )
+            case "stand_in" if target is not None:
+                if seat != live.table.host:
+                    raise TableError("only the host may do that", code="not-host")
+                if live.present[target]:
+                    raise TableError(f"seat {target + 1} is here", code="not-away")
+                await self.driver.commit(live, lambda t: t.stand_in(target, at=now))
             case "keep_bot" if target is not None:
                 if seat != live.table.host:
                     raise TableError("only the host may do that", code="not-host")

@@ -257,6 +257,8 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "err_bad_seat": ("There is no such seat at this table.", "Cette place n'existe pas."),
     "err_no_person": ("No one sits on that seat.", "Personne n'est à cette place."),
     "err_bad_bot": ("There is no such bot.", "Ce robot n'existe pas."),
+    "err_not_away": ("That player is here.", "Ce joueur est là."),
+    "standin_now": ("Bot plays for now", "Un robot joue en attendant"),
     "no_game": ("There is no game {game}.", "Il n'y a pas de partie {game}."),
     "bad_version": (
         "This server speaks version {version} of the protocol, not {asked}: reload the page.",

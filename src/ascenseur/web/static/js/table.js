@@ -207,7 +207,7 @@ export class TableScreen {
     const number = Math.min(view.deal + 1, view.rules.deal_count);
     const dealer = names[view.dealer];
     const line = t("deal_header", { number, count: view.rules.deal_count, cards: count(view.hand_size, "card"), dealer });
-    this.dealLine.textContent = view.rules.hook ? `${line} · ${t("hook_on")}` : line;
+    this.dealLine.textContent = view.phase === "lobby" ? t("lobby_title") : view.rules.hook ? `${line} · ${t("hook_on")}` : line;
     document.title = `${t("title")} — ${line}`;
     this.renderSeats(view, names);
     this.renderTrick(view);
@@ -333,7 +333,10 @@ export class TableScreen {
       h("div", { class: "seat-name" }, h("span", { class: "swatch" }), label,
         seat === view.dealer ? h("span", { class: "badge", title: t("dealer_mark") }, t("dealer_mark")) : null,
         info.bot ? null : h("span", { class: ["presence", here ? "online" : "away"], title: t(here ? "online" : "away") }, here ? "●" : "○"),
-        info.standin ? h("span", { class: "badge standin" }, t("standin_mark")) : null),
+        info.standin ? h("span", { class: "badge standin" }, t("standin_mark")) : null,
+        this.host && !info.bot && !info.open && !here && !info.standin && seat !== view.seat && view.phase !== "lobby"
+          ? h("button", { type: "button", class: "standin-now", onclick: () => this.socket.send({ type: "host", action: "stand_in", seat }) }, t("standin_now"))
+          : null),
       h("div", { class: "seat-line" },
         `${t("bid")} ${bid ?? "—"} · ${t("tricks")} ${view.tricks_won[seat]}`),
       h("div", { class: "seat-line" }, `${t("total")} ${view.totals[seat]}`),
