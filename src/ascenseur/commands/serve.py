@@ -75,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
     from ascenseur.web.protocol import MAX_MESSAGE_BYTES
 
     db = args.db if args.db is not None else default_db()
-    app = create_app(db, settings=Settings(pace=args.pace))
+    # A finished trick stays on the table a little longer than a bot takes to play.
+    app = create_app(db, settings=Settings(pace=args.pace, trick_pause=1.5 * args.pace))
     sock = listen(args.host, args.port)
     url = address(sock)
     config = uvicorn.Config(
