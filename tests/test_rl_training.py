@@ -33,12 +33,13 @@ def test_untrained_bidder_bids_uniformly() -> None:
 
 def test_a_short_self_play_run_scores_more_than_the_untrained_start() -> None:
     untrained = LinearBidder.untrained(RULES)
-    trained, history = train(RULES, games=240, seed=1)
+    # 400 games: over training seeds 1-8 the gain below was 2.3 to 3.5 points per game.
+    trained, history = train(RULES, games=400, seed=1)
     # The same 120 games (same deals, same random opponents) for both policies.
     before = evaluate(untrained, games=120, seed=5)
     after = evaluate(trained, games=120, seed=5)
     assert after > before + 1.5, (before, after)
-    assert np.mean(history[-60:]) > np.mean(history[:60])  # self-play points rose too
+    assert np.mean(history[-100:]) > np.mean(history[:100])  # self-play points rose too
 
 
 def test_weights_survive_a_round_trip_through_json() -> None:
