@@ -3,6 +3,7 @@ people who leave and come back, moving to another device, resends, reconnection,
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -10,8 +11,13 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from ascenseur.bots.random_bot import RandomBot
+from ascenseur.core.actions import Bid, Play
+from ascenseur.core.observation import Observation
 from ascenseur.tables import driver as driver_module
+from ascenseur.tables.events import BotFailed
 from ascenseur.tables.fairness import commitment, hands_from_deck
+from ascenseur.web.service import Limits
 from web_helpers import Client, Message, assert_nothing_hidden, make_app, service_of, states_of
 
 pytestmark = pytest.mark.timeout(120)
@@ -340,3 +346,91 @@ def test_online_deals_are_committed_to_and_revealed(tmp_path: Path) -> None:
             size = 2 if deal == 1 else 1
             mine = hands_from_deck(reveal["deck"], players=3, hand_size=size, dealer=dealers[deal])
             assert sorted(mine[0]) == sorted(hands[deal])
+
+
+def test_a_flood_of_messages_closes_the_connection_with_1008(tmp_path: Path) -> None:
+    limits = Limits(message_rate=5.0, message_burst=10.0)
+    with TestClient(make_app(tmp_path / "t.sqlite3", limits=limits)) as http:
+        with http.websocket_connect("/ws") as ws:
+            for _ in range(40):
+                ws.send_text('{"type": "ping"}')
+            kinds = []
+            while True:
+                message = ws.receive()
+                if message["type"] == "websocket.close":
+                    break
+                kinds.append(message["type"])
+        assert message["code"] == 1008
+        assert 8 <= len(kinds) <= 11  # the burst was answered, then the door closed
+        with http.websocket_connect("/ws") as again:  # another connection is not punished
+            again.send_text('{"type": "ping"}')
+            assert again.receive_json()["type"] == "pong"
+
+
+def test_tables_opened_per_address_are_limited(tmp_path: Path) -> None:
+    limits = Limits(tables_per_hour=2)
+    with TestClient(make_app(tmp_path / "t.sqlite3", limits=limits)) as http:
+        with http.websocket_connect("/ws") as ws:
+            me = Client(ws)
+            me.create(players=3, seats=["random", "random"])
+            me.create(players=3, seats=["random", "random"])
+            third = me.answer(me.send(type="create", version=2, name="A", players=3,
+                                      seats=["random", "random"]))  # fmt: skip
+        assert third["code"] == "rate-limited" and "this hour" in third["message"]
+
+
+def test_a_bot_that_fails_is_told_to_the_table_not_hidden(tmp_path: Path) -> None:
+    from ascenseur.bots.base import REGISTRY, register
+
+    class Broken(RandomBot):
+        def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+            raise RuntimeError("out of ideas")
+
+    register("broken")(lambda budget: Broken())
+    try:
+        with (
+            TestClient(make_app(tmp_path / "t.sqlite3")) as http,
+            http.websocket_connect("/ws") as ws,
+        ):
+            me = Client(ws)
+            me.new_game(players=3, max_cards=1, seats=["broken", "broken"])
+            while (view := me.my_turn())["phase"] != "over":  # the random bot takes over
+                me.play_first_legal(view)
+            notices = [
+                e["code"]
+                for m in me.seen
+                if m["type"] == "state"
+                for e in m["events"]
+                if e["kind"] == "notice"
+            ]
+            assert notices.count("bot_failed") >= 3  # told each time, then a random move
+            table = next(iter(service_of(http.app).driver.live.values())).table  # type: ignore[arg-type]
+        failures = [e for e in table.events if isinstance(e, BotFailed)]
+        assert failures and "out of ideas" in failures[0].reason
+    finally:
+        REGISTRY.pop("broken", None)
+
+
+def test_every_seat_acting_at_once_on_one_version_moves_the_game_once(
+    tmp_path: Path,
+) -> None:
+    from contextlib import ExitStack
+
+    with TestClient(make_app(tmp_path / "t.sqlite3")) as http, ExitStack() as stack:
+        host = Client(stack.enter_context(http.websocket_connect("/ws")))
+        welcome = host.create(players=3, seats=[None, None])
+        others = [Client(stack.enter_context(http.websocket_connect("/ws"))) for _ in range(2)]
+        for i, other in enumerate(others):
+            other.take_seat(welcome["invite"], f"P{i}")
+        host.answer(host.send(type="host", action="start"))
+        everyone = [host, *others]
+        views = [c.my_turn_or_none() for c in everyone]
+        while not any(views):
+            views = [c.my_turn_or_none() for c in everyone]
+        state = next(v for v in views if v)["state"]
+        refs = [
+            c.send(type="bid", state=state, value=0, cid=f"all-{i}") for i, c in enumerate(everyone)
+        ]
+        answers = [c.answer(ref) for c, ref in zip(everyone, refs, strict=True)]
+    assert [a["type"] for a in answers].count("ack") == 1
+    assert {a["code"] for a in answers if a["type"] == "error"} <= {"not-your-turn", "stale-state"}

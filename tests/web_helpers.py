@@ -23,6 +23,7 @@ from ascenseur.core.state import GameState
 from ascenseur.tables.driver import Settings
 from ascenseur.tables.thinking import thread_pool
 from ascenseur.web.app import create_app
+from ascenseur.web.protocol import MAX_MESSAGE_BYTES
 from ascenseur.web.service import GameService, Limits
 
 #: In this game (4 players, hands of 1, 2, 1, random bots, the person playing the first legal
@@ -43,7 +44,13 @@ def make_app(
 ) -> Starlette:
     """The app on ``db`` with bots at full speed in threads and seeds fixed (None: fair)."""
     settings = Settings(pace=pace, trick_pause=0.0, seeds=None if seed is None else lambda: seed)
-    limits = limits or Limits(hint_playouts=playouts, tables_per_hour=1000, invites_per_minute=1000)
+    limits = limits or Limits(
+        hint_playouts=playouts,
+        tables_per_hour=1000,
+        invites_per_minute=1000,
+        message_rate=1000.0,
+        message_burst=1000.0,
+    )
     return create_app(
         db, settings=settings, limits=limits, executor=lambda: thread_pool(2), durable=False
     )
@@ -225,7 +232,14 @@ def assert_nothing_hidden(messages: list[Message], states: list[GameState]) -> i
 def running_server(app: Starlette) -> Iterator[str]:
     """Serve ``app`` on a free port of 127.0.0.1 in a thread; its address; stop on exit."""
     sock = listen("127.0.0.1", 0)
-    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="on")
+    config = uvicorn.Config(
+        app,
+        log_level="warning",
+        ws="websockets-sansio",
+        ws_max_size=MAX_MESSAGE_BYTES,
+        ws_per_message_deflate=False,
+        lifespan="on",
+    )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

@@ -8,6 +8,7 @@ import threading
 import webbrowser
 from pathlib import Path
 
+from ascenseur.commands.options import positive
 from ascenseur.commands.play import seconds
 from ascenseur.session import DATA_DIR_ENV, data_dir
 
@@ -33,6 +34,18 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--db", type=Path, default=None, help="the SQLite file of the games")
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.add_argument("--pace", type=seconds, default=0.8, help="seconds per bot move (0.8)")
+    parser.add_argument(
+        "--tables-per-hour",
+        type=positive,
+        default=30,
+        help="tables one address may open in an hour (30)",
+    )
+    parser.add_argument(
+        "--invites-per-minute",
+        type=positive,
+        default=30,
+        help="invitation codes one address may try in a minute (30)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -73,10 +86,15 @@ def run(args: argparse.Namespace) -> int:
     from ascenseur.tables.driver import Settings
     from ascenseur.web.app import create_app
     from ascenseur.web.protocol import MAX_MESSAGE_BYTES
+    from ascenseur.web.service import Limits
 
     db = args.db if args.db is not None else default_db()
     # A finished trick stays on the table a little longer than a bot takes to play.
-    app = create_app(db, settings=Settings(pace=args.pace, trick_pause=1.5 * args.pace))
+    settings = Settings(pace=args.pace, trick_pause=1.5 * args.pace)
+    limits = Limits(
+        tables_per_hour=args.tables_per_hour, invites_per_minute=args.invites_per_minute
+    )
+    app = create_app(db, settings=settings, limits=limits)
     sock = listen(args.host, args.port)
     url = address(sock)
     config = uvicorn.Config(
@@ -84,6 +102,9 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         ws="websockets-sansio",
         ws_max_size=MAX_MESSAGE_BYTES,  # longer messages are refused before they are read
+        # Views are a few kilobytes: compressing every frame cost the server more CPU than
+        # anything else it does per action (benchmarks/server_load.py).
+        ws_per_message_deflate=False,
         lifespan="on",
     )
     server = uvicorn.Server(config)

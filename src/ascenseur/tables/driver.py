@@ -585,7 +585,7 @@ class Driver:
             log.exception("bot %s failed on seat %d of table %s", chosen, seat, table.id)
             reason = f"{type(err).__name__}: {err}"
             await self.commit(live, lambda t: t.bot_failed(seat, chosen, reason, at=self.clock()))
-            await asyncio.sleep(min(5.0, 0.5 * live.failures))
+            await asyncio.sleep(min(5.0, 0.2 * live.failures))
             return
         async with live.lock:
             if live.table.version != version:

@@ -17,12 +17,14 @@ table log, its player's token kept as a hash.
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -32,6 +34,18 @@ from ascenseur.tables import events as ev
 from ascenseur.tables.storage import SeatToken, StoreError, Summary, VersionConflict
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One table's events to commit at ``version``, the tokens they change, the summary."""
+
+    table_id: str
+    version: int
+    events: tuple[ev.Event, ...]
+    tokens: tuple[SeatToken, ...]
+    summary: Summary
+
 
 #: File name of the database in the data directory.
 DB_NAME = "ascenseur.sqlite3"
@@ -330,25 +344,38 @@ class SqliteDatabase:
         tokens: Sequence[SeatToken] = (),
         summary: Summary,
     ) -> None:
-        def work(db: sqlite3.Connection) -> None:
-            self._insert(db, table_id, version, events, tokens)
-            s = summary
-            db.execute(
-                "UPDATE tables SET updated = ?, names = ?, started = ?, over = ?, version = ?,"
-                " deals = ?, totals = ? WHERE id = ?",
-                (
-                    s.updated,
-                    json.dumps(s.names),
-                    int(s.started),
-                    int(s.over),
-                    s.version,
-                    s.deals,
-                    json.dumps(s.totals),
-                    table_id,
-                ),
-            )
+        (error,) = self.append_many(
+            [Append(table_id, version, tuple(events), tuple(tokens), summary)]
+        )
+        if error is not None:
+            raise error
 
-        self._write(work)
+    def append_many(self, appends: Sequence[Append]) -> list[StoreError | None]:
+        """Commit several tables' appends in one transaction (one write to the disk): each is
+        all or nothing on its own (a savepoint), so one that conflicts fails alone."""
+
+        def work(db: sqlite3.Connection) -> list[StoreError | None]:
+            results: list[StoreError | None] = []
+            for append in appends:
+                db.execute("SAVEPOINT one")
+                try:
+                    self._insert(db, append.table_id, append.version, append.events, append.tokens)
+                    s = append.summary
+                    db.execute(
+                        "UPDATE tables SET updated = ?, names = ?, started = ?, over = ?,"
+                        " version = ?, deals = ?, totals = ? WHERE id = ?",
+                        (s.updated, json.dumps(s.names), int(s.started), int(s.over), s.version,
+                         s.deals, json.dumps(s.totals), append.table_id),
+                    )  # fmt: skip
+                except StoreError as err:
+                    db.execute("ROLLBACK TO one")
+                    results.append(err)
+                else:
+                    results.append(None)
+                db.execute("RELEASE one")
+            return results
+
+        return self._write(work)
 
     @staticmethod
     def _insert(
@@ -496,6 +523,9 @@ class SqliteStore:
     def __init__(self, path: Path | str, *, durable: bool = True) -> None:
         self.db = SqliteDatabase(path, durable=durable)
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ascenseur-sqlite")
+        self._waiting: list[tuple[Append, asyncio.Future[None]]] = []
+        self._writing = False
+        self._writer: asyncio.Task[None] | None = None
 
     async def _run(self, work: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._thread, work)
@@ -519,9 +549,38 @@ class SqliteStore:
         tokens: Sequence[SeatToken] = (),
         summary: Summary,
     ) -> None:
-        await self._run(
-            lambda: self.db.append(table_id, version, events, tokens=tokens, summary=summary)
+        # Group commit: the appends that arrive while a transaction is being written go to the
+        # disk together in the next one; each is acknowledged only once it is there.
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.append(
+            (Append(table_id, version, tuple(events), tuple(tokens), summary), done)
         )
+        if not self._writing:
+            self._writing = True
+            self._writer = asyncio.get_running_loop().create_task(self._write_waiting())
+        await done
+
+    async def _write_waiting(self) -> None:
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                try:
+                    appends = [append for append, _ in batch]
+                    errors = await self._run(functools.partial(self.db.append_many, appends))
+                except Exception as err:  # the disk failed: every waiting append did
+                    for _, done in batch:
+                        if not done.done():
+                            done.set_exception(err)
+                    continue
+                for (_, done), error in zip(batch, errors, strict=True):
+                    if done.done():
+                        continue
+                    if error is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(error)
+        finally:
+            self._writing = False
 
     async def load(self, table_id: str) -> list[ev.Event] | None:
         return await self._run(lambda: self.db.load(table_id))

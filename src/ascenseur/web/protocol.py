@@ -1,18 +1,22 @@
-"""The web protocol ``ascenseur-web/1``: every message between a page and the server.
+"""The web protocol ``ascenseur-web/2``: every message between a page and the server.
 
 Messages are JSON objects with a ``type``. A client sends :data:`ClientMessage`; the server
-sends :data:`ServerMessage`. A connection first says ``join`` (or ``new_game``) with the
-protocol :data:`VERSION`; the server answers ``welcome`` then a ``state``, and a new ``state``
-after every action of the game, each built from the connection's own seat's view. Actions
-carry the ``state`` id the client saw — the number of actions the game has seen — and any
-other id is *stale* and refused. ``ref`` is the client's own number for a message; the answer
-to it (``ack``, ``error``, ``hints``, ``pong``, ``welcome``) repeats it.
+sends :data:`ServerMessage`. A connection first takes its place at a table with the protocol
+:data:`VERSION`: ``create`` (a new table, as its host), ``join`` (a free seat, with an
+invitation code), ``watch`` (a spectator), ``resume`` (its own seat again, with the seat's
+token) or ``claim`` (its seat moved from another device). The server answers ``welcome`` then
+a ``state``, and a new ``state`` after every change at the table, each built from the
+connection's own seat's view, with the table's log ``version``. Actions carry the game
+``state`` id the client saw — the number of actions the game has seen — and any other id is
+*stale* and refused; their ``cid`` makes a resend after a lost answer harmless. ``ref`` is the
+client's own number for a message; the answer to it (``ack``, ``error``, ``hints``, ``pong``,
+``welcome``, ``transfer_code``) repeats it.
 
 The JSON Schema of every message is :func:`ascenseur.web.schema.schema` (served at
 ``/api/protocol.json`` and kept in ``docs/web-protocol.schema.json``).
 
->>> decode('{"type": "bid", "state": 7, "value": 2, "ref": 1}')
-BidAction(state=7, value=2, ref=1)
+>>> decode('{"type": "bid", "state": 7, "value": 2, "cid": "a1", "ref": 1}')
+BidAction(state=7, value=2, cid='a1', ref=1)
 >>> decode('{"type": "bid", "state": "7", "value": 2}')
 Traceback (most recent call last):
 ...

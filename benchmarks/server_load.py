@@ -1,0 +1,202 @@
+"""Load on ``ascenseur serve``: many tables of people over real websockets, bots thinking.
+
+200 tables of 5 seats (4 people, 1 heuristic bot) on 127.0.0.1; each person whose turn it is
+acts after 0.5-1.5 s (so each table acts about once a second), for 60 s. Printed: the time
+from an action to its acknowledgement (p50, p99), from an action to the moment the last seat
+of the table has the new state (p99 fan-out), and then the saturation rate: actions per
+second acknowledged when every person acts as soon as it is their turn.
+
+    .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 60] [--burst 15]
+
+The load generator runs on the same machine as the server (2 cores here): both share them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+
+Message = dict[str, Any]
+SEATS = 5
+PEOPLE = 4
+
+
+@dataclass
+class Table:
+    """One table's people and its actions in flight: version → when sent, who has seen it."""
+
+    seats: list[Seat] = field(default_factory=list)
+    sent: dict[int, float] = field(default_factory=dict)  # ref → send time (acks)
+    waiting: dict[int, tuple[float, set[int]]] = field(default_factory=dict)  # version → …
+
+
+@dataclass
+class Stats:
+    acks: list[float] = field(default_factory=list)
+    fanouts: list[float] = field(default_factory=list)
+    errors: int = 0
+    measuring: bool = False
+
+
+class Seat:
+    """One person's connection: reads every message; acts when it is its turn."""
+
+    def __init__(self, table: Table, ws: ClientConnection, seat: int, stats: Stats) -> None:
+        self.table, self.ws, self.seat, self.stats = table, ws, seat, stats
+        self.view: Message | None = None
+        self.ref = 0
+        self.busy = False
+        self.settled = 0
+        self.paced = True
+
+    async def send(self, message: Message) -> int:
+        self.ref += 1
+        await self.ws.send(json.dumps({**message, "ref": self.ref}))
+        return self.ref
+
+    async def read(self) -> None:
+        async for data in self.ws:
+            message = json.loads(data)
+            now = time.perf_counter()
+            kind = message["type"]
+            if kind == "state":
+                self.view = message["view"]
+                version = message["view"]["version"]
+                for wanted, (start, seen) in list(self.table.waiting.items()):
+                    if version >= wanted:
+                        seen.add(self.seat)
+                        if len(seen) == PEOPLE:
+                            del self.table.waiting[wanted]
+                            if self.stats.measuring:
+                                self.stats.fanouts.append(now - start)
+                if message["view"]["summary"] and self.seat not in message["view"]["ready"]:
+                    await self.send({"type": "ready"})
+            elif kind == "ack" and (message["ref"] or 0) + self.seat * 10**9 in self.table.sent:
+                start = self.table.sent.pop(message["ref"] + self.seat * 10**9)
+                self.busy = False
+                self.settled = message["version"]
+                if self.stats.measuring:
+                    self.stats.acks.append(now - start)
+                self.table.waiting[message["version"]] = (start, set())
+            elif kind == "error":
+                self.busy = False
+                self.stats.errors += 1
+
+    async def play(self, rng: random.Random) -> None:
+        while True:
+            view = self.view
+            ready = view is not None and view["current"] == self.seat and not self.busy
+            if not ready or view is None or view["version"] < self.settled:
+                await asyncio.sleep(0.01)
+                continue
+            if self.paced:
+                await asyncio.sleep(rng.uniform(0.5, 1.5))
+            view = self.view
+            if view is None or view["current"] != self.seat:
+                continue
+            moves = [{"type": "bid", "value": v} for v in view["legal_bids"]]
+            moves += [{"type": "play", "card": c} for c in view["legal_cards"]]
+            if not moves:
+                await asyncio.sleep(0.01)
+                continue
+            self.busy = True
+            cid = f"{self.seat}-{rng.getrandbits(40):x}"
+            self.ref += 1
+            self.table.sent[self.ref + self.seat * 10**9] = time.perf_counter()
+            message = {**rng.choice(moves), "state": view["state"], "cid": cid, "ref": self.ref}
+            await self.ws.send(json.dumps(message))
+
+
+async def open_table(url: str, stats: Stats) -> Table:
+    table = Table()
+    ws = await connect(url, max_size=2**22)
+    await ws.send(json.dumps({"type": "create", "version": 2, "name": "P0", "players": SEATS,
+                              "max_cards": 15, "seats": [None, None, None, "heuristic"],
+                              "summary_seconds": 1, "grace": 3600}))  # fmt: skip
+    welcome = json.loads(await ws.recv())
+    table.seats.append(Seat(table, ws, welcome["seat"], stats))
+    for i in range(1, PEOPLE):
+        other = await connect(url, max_size=2**22)
+        await other.send(json.dumps({"type": "join", "version": 2, "invite": welcome["invite"],
+                                     "name": f"P{i}"}))  # fmt: skip
+        joined = json.loads(await other.recv())
+        table.seats.append(Seat(table, other, joined["seat"], stats))
+    await ws.send(json.dumps({"type": "host", "action": "start"}))
+    return table
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+async def main(tables: int, seconds: float, burst: float) -> None:
+    workdir = Path(tempfile.mkdtemp(prefix="ascenseur-load-"))
+    command = [sys.executable, "-m", "ascenseur.cli", "serve", "--port", "0", "--pace", "1",
+               "--db", str(workdir / "load.sqlite3"), "--tables-per-hour", "1000000",
+               "--invites-per-minute", "1000000"]  # fmt: skip
+    env = {**os.environ, "ASCENSEUR_DATA_DIR": str(workdir)}
+    server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    assert server.stdout is not None
+    url = server.stdout.readline().split("playing at ")[1].split()[0].replace("http", "ws") + "ws"
+    stats = Stats()
+    rng = random.Random(1)
+    try:
+        opened = [await open_table(url, stats) for _ in range(tables)]
+        seats = [seat for table in opened for seat in table.seats]
+        tasks = [asyncio.create_task(seat.read()) for seat in seats]
+        tasks += [asyncio.create_task(seat.play(random.Random(rng.random()))) for seat in seats]
+        await asyncio.sleep(5)  # everyone seated and dealt
+        stats.measuring = True
+        started = time.perf_counter()
+        await asyncio.sleep(seconds)
+        paced = len(stats.acks)
+        elapsed = time.perf_counter() - started
+        acks, fanouts = list(stats.acks), list(stats.fanouts)
+        for seat in seats:
+            seat.paced = False  # everyone acts as soon as it is their turn
+        stats.acks.clear()
+        started = time.perf_counter()
+        await asyncio.sleep(burst)
+        saturated = len(stats.acks) / (time.perf_counter() - started)
+        for task in tasks:
+            task.cancel()
+        print(f"{tables} tables x {SEATS} seats ({PEOPLE} people, 1 bot), {seconds:.0f} s paced:")
+        print(f"  people's actions: {paced} ({paced / elapsed:.0f}/s), errors {stats.errors}")
+        print(
+            f"  action -> ack: p50 {1000 * statistics.median(acks):.1f} ms, "
+            f"p99 {1000 * percentile(acks, 99):.1f} ms"
+        )
+        print(
+            f"  action -> last seat's state: p50 {1000 * statistics.median(fanouts):.1f} ms, "
+            f"p99 {1000 * percentile(fanouts, 99):.1f} ms"
+        )
+        print(f"  saturation (everyone acts at once, {burst:.0f} s): {saturated:.0f} actions/s")
+    finally:
+        server.terminate()
+        server.wait(30)
+        server.stdout.close()
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description="load on ascenseur serve over websockets")
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--burst", type=float, default=15.0)
+    args = parser.parse_args()
+    asyncio.run(main(args.tables, args.seconds, args.burst))
