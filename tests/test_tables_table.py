@@ -153,3 +153,47 @@ def test_chat_and_reactions_are_checked() -> None:
     with pytest.raises(TableError) as refused:
         table.say(0, "Ada", "x" * 301, at=1.0)
     assert refused.value.code == "bad-chat"
+
+
+def test_a_table_no_one_watches_waits() -> None:
+    table = seated()
+    table.fold(table.stand_in(0, at=5.0))
+    assert step(table, 6.0).kind == "bot"
+    assert next_step(
+        table, present=Counter(), away_since={}, ready=set(), scored_at=None, now=6.0,
+        watched=False,
+    ).kind == "wait"  # fmt: skip
+
+
+def test_idle_tables_are_unloaded_and_come_back_from_the_log() -> None:
+    import asyncio
+
+    from ascenseur.tables.driver import Driver, Settings
+    from ascenseur.tables.sqlite import SqliteStore
+    from ascenseur.tables.thinking import thread_pool
+
+    async def main() -> None:
+        now = [1000.0]
+        store = SqliteStore(":memory:", durable=False)
+        pool = thread_pool(1)
+        settings = Settings(pace=0.0, trick_pause=0.0, max_live=2, idle_seconds=60.0, beat=3600)
+        driver = Driver(store, pool, settings, clock=lambda: now[0])
+        try:
+            ids = []
+            for _ in range(4):
+                created = driver.new_created(players=3, max_cards=1, hook=False,
+                                             seats=[None, "random", "random"])  # fmt: skip
+                live, _, _ = await driver.create(created, "Ada")
+                ids.append(live.id)
+            assert driver.sweep() == 2 and len(driver.live) == 2  # the oldest two go
+            assert set(driver.live) == set(ids[2:])
+            now[0] += 61.0
+            assert driver.sweep() == 2 and not driver.live  # idle: all go
+            again = await driver.open(ids[0])
+            assert again is not None and again.table.names[0] == "Ada"  # back from the log
+        finally:
+            await driver.stop()
+            pool.shutdown()
+            await store.close()
+
+    asyncio.run(main())

@@ -76,6 +76,11 @@ class Settings:
     trick_pause: float = 1.2
     seeds: Callable[[], int] | None = None
     beat: float = 5.0
+    #: Tables kept in memory at most; past it, the least recently used with no one watching
+    #: are unloaded (their log is in the storage; they come back when someone does).
+    max_live: int = 2000
+    #: A table no one watches is unloaded after this many idle seconds.
+    idle_seconds: float = 600.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,8 +118,12 @@ def next_step(
     ready: set[int],
     scored_at: float | None,
     now: float,
+    watched: bool = True,
 ) -> Step:
     """What moves ``table`` next, given who is connected and the time (pure).
+
+    A table no one watches waits: its bots do not play on for nobody, and it goes on where it
+    stood when someone comes back.
 
     A person away longer than the grace time gets a stand-in (step ``standin``); after a deal
     the next one waits until every person present is ready or the summary time is up; a
@@ -123,7 +132,7 @@ def next_step(
     turn = table.turn
     if turn is Turn.OVER:
         return Step("over")
-    if turn is Turn.LOBBY:
+    if turn is Turn.LOBBY or not watched:
         return Step("wait")
     grace = table.created.grace
     waits: list[float] = []
@@ -279,6 +288,24 @@ class Driver:
             await asyncio.sleep(self.settings.beat)
             with contextlib.suppress(Exception):
                 await self.store.beat(self.clock())
+            self.sweep()
+
+    def sweep(self) -> int:
+        """Unload the tables no one watches that are idle, or the least recently used of them
+        while more than ``max_live`` are loaded; how many were unloaded."""
+        now = self.clock()
+        quiet = sorted(
+            (live for live in self.live.values() if not live.listeners),
+            key=lambda live: live.last_used,
+        )
+        excess = len(self.live) - self.settings.max_live
+        unloaded = 0
+        for live in quiet:
+            idle = now - live.last_used >= self.settings.idle_seconds
+            if idle or live.table.is_over or unloaded < excess:
+                self.unload(live)
+                unloaded += 1
+        return unloaded
 
     async def stop(self) -> None:
         tasks = [live.task for live in self.live.values() if live.task is not None]
@@ -455,6 +482,7 @@ class Driver:
                 live.tokens[token.seat] = token
         update = Update(table.version, events, tuple(told))
         live.recent.append(update)
+        live.last_used = now
         self._after(live, update, now)
         if ack is not None:
             ack(update)
@@ -494,6 +522,7 @@ class Driver:
     async def arrive(self, live: LiveTable, seat: int | None, listener: Listener) -> None:
         """A listener joins (``seat`` None: a spectator); a person back takes their seat."""
         live.listeners.add(listener)
+        live.wake.set()
         if seat is None:
             live.spectators += 1
             return
@@ -535,6 +564,7 @@ class Driver:
                     ready=live.ready,
                     scored_at=live.scored_at,
                     now=self.clock(),
+                    watched=bool(live.listeners),
                 )
                 if step.kind == "over":
                     return
