@@ -25,6 +25,7 @@ is reproducible, here and in the browser.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import random
 import time
@@ -38,8 +39,15 @@ from ascenseur.core.errors import AscenseurError, RecordError
 from ascenseur.core.observation import Observation, TrickView, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
-from ascenseur.files import read_record
-from ascenseur.tables.driver import copy_table, new_invite, new_table_id, summary_of
+from ascenseur.files import read_record, write_text_atomic
+from ascenseur.tables.driver import (
+    copy_table,
+    digest,
+    new_invite,
+    new_table_id,
+    new_token,
+    summary_of,
+)
 from ascenseur.tables.events import (
     BidEntry,
     Created,
@@ -49,6 +57,7 @@ from ascenseur.tables.events import (
 )
 from ascenseur.tables.events import Event as Entry
 from ascenseur.tables.sqlite import DB_NAME, SqliteDatabase
+from ascenseur.tables.storage import SeatToken
 from ascenseur.tables.story import (
     BidMade,
     CardPlayed,
@@ -99,6 +108,38 @@ def db_path() -> Path:
 
 def open_db(path: Path | None = None) -> SqliteDatabase:
     return SqliteDatabase(db_path() if path is None else path)
+
+
+#: The terminal's own seat tokens (table id → token), beside the database and readable by
+#: this user only: what lets a browser on this machine take up the terminal's games
+#: (``ascenseur serve`` offers them once).
+LOCAL_SEATS = "seats.json"
+
+
+def local_seats_path(db: Path | None = None) -> Path:
+    """The terminal's seat tokens for the database ``db`` (default: the data directory's)."""
+    return (db_path() if db is None else db).parent / LOCAL_SEATS
+
+
+def local_seats(path: Path | None = None) -> dict[str, str]:
+    """The seat tokens the terminal holds (an unreadable file holds none)."""
+    try:
+        data = json.loads((path or local_seats_path()).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): v for k, v in data.items() if isinstance(v, str)}
+
+
+def remember_seat(db: SqliteDatabase, table_id: str, token: str) -> None:
+    """Keep the terminal's token for ``table_id`` beside ``db`` (atomically, this user only)."""
+    if not isinstance(db.path, Path):
+        return  # a database in memory: nothing outlives it
+    path = local_seats_path(db.path)
+    seats = {**local_seats(path), table_id: token}
+    write_text_atomic(path, json.dumps(seats, indent=1))
+    path.chmod(0o600)
 
 
 def latest_unfinished(db: SqliteDatabase) -> str | None:
@@ -172,7 +213,10 @@ class Session:
             table.fold(event)
             entries.append(event)
         if db is not None:
-            db.create(table.id, new_invite(), entries, [], summary_of(table, now, now))
+            token = new_token()
+            seat_token = SeatToken(0, table.seats[0].epoch, digest(token))
+            db.create(table.id, new_invite(), entries, [seat_token], summary_of(table, now, now))
+            remember_seat(db, table.id, token)
         return cls(table, 0, db)
 
     @classmethod
@@ -230,7 +274,10 @@ class Session:
             table.fold(event)
             entries.append(event)
         if db is not None:
-            db.create(table.id, new_invite(), entries, [], summary_of(table, now, now))
+            token = new_token()
+            seat_token = SeatToken(person, table.seats[person].epoch, digest(token))
+            db.create(table.id, new_invite(), entries, [seat_token], summary_of(table, now, now))
+            remember_seat(db, table.id, token)
         return cls(table, person, db)
 
     # -- what the interface reads --------------------------------------------------------------

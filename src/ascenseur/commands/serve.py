@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 import socket
 import threading
 import webbrowser
@@ -94,7 +95,13 @@ def run(args: argparse.Namespace) -> int:
     limits = Limits(
         tables_per_hour=args.tables_per_hour, invites_per_minute=args.invites_per_minute
     )
-    app = create_app(db, settings=settings, limits=limits)
+    # The terminal's games, offered once to the browser that opens this link.
+    from ascenseur.session import local_seats, local_seats_path
+
+    seats = local_seats_path(Path(db))
+    code = secrets.token_urlsafe(32) if local_seats(seats) else None
+    adopt = (code, seats) if code is not None else None
+    app = create_app(db, settings=settings, limits=limits, adopt=adopt)
     sock = listen(args.host, args.port)
     url = address(sock)
     config = uvicorn.Config(
@@ -109,8 +116,12 @@ def run(args: argparse.Namespace) -> int:
     )
     server = uvicorn.Server(config)
     print(f"ascenseur: playing at {url} (games kept in {db}); Ctrl+C stops", flush=True)
+    page = url
+    if code is not None:
+        page = f"{url}#/adopt/{code}"
+        print(f"ascenseur: your terminal games, in this browser once: {page}", flush=True)
     if args.open:
-        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+        threading.Timer(0.5, webbrowser.open, args=(page,)).start()
     try:
         server.run(sockets=[sock])
     finally:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from pathlib import Path
@@ -77,8 +78,13 @@ def create_app(
     limits: Limits | None = None,
     executor: Callable[[], Executor] | None = None,
     durable: bool = True,
+    adopt: tuple[str, Path] | None = None,
 ) -> Starlette:
-    """The app over the database ``db``; bots think in ``executor()`` (default: 2 processes)."""
+    """The app over the database ``db``; bots think in ``executor()`` (default: 2 processes).
+
+    ``adopt``: a one-time code and the terminal's file of seat tokens — the browser that shows
+    the code (``#/adopt/CODE``, printed by ``ascenseur serve``) takes up the terminal's games.
+    """
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -88,6 +94,7 @@ def create_app(
         try:
             await driver.start()
             app.state.service = GameService(driver, limits)
+            app.state.adopt = list(adopt) if adopt is not None else None
             yield
         finally:
             await driver.stop()
@@ -101,6 +108,7 @@ def create_app(
         Route("/api/bots", bots),
         Route("/api/tables/mine", mine, methods=["POST"]),
         Route("/api/invite/{code}", invite),
+        Route("/api/adopt", adopt_seats, methods=["POST"]),
         Route("/api/tables/{table}/record", record, methods=["POST"]),
         Route("/api/tables/{table}/replay", table_replay_route, methods=["POST"]),
         WebSocketRoute("/ws", play_socket),
@@ -171,6 +179,23 @@ async def mine(request: Request) -> Response:
             seats[live.id] = seat
     summaries = await driver.store.summaries(list(seats))
     return _json(table_list(summaries, seats, lang))
+
+
+class _Code(msgspec.Struct):
+    code: Token
+
+
+async def adopt_seats(request: Request) -> Response:
+    """The terminal's seat tokens, once, for the one-time code ``ascenseur serve`` printed."""
+    from ascenseur.session import local_seats
+
+    lang = _lang(request)
+    body = await _body(request, _Code)
+    held = request.app.state.adopt
+    if not isinstance(body, _Code) or not held or not secrets.compare_digest(held[0], body.code):
+        return _error(403, "bad-code", web_tr(lang, "bad_adopt"))
+    request.app.state.adopt = None  # used up
+    return JSONResponse({"tables": local_seats(held[1])})
 
 
 async def invite(request: Request) -> Response:

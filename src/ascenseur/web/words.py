@@ -76,7 +76,10 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "seat_friend": ("Open for a friend", "Libre pour un ami"),
     "profile": ("Pace", "Rythme"),
     "profile_relaxed": ("Relaxed: no clock", "Détendu : sans pendule"),
-    "profile_normal": ("Normal: 45 s a bid, 30 s a card", "Normal : 45 s par annonce, 30 s par carte"),
+    "profile_normal": (
+        "Normal: 45 s a bid, 30 s a card",
+        "Normal : 45 s par annonce, 30 s par carte",
+    ),
     "profile_fast": ("Fast: 20 s a bid, 12 s a card", "Rapide : 20 s par annonce, 12 s par carte"),
     "spectators_allowed": ("Spectators may watch", "Des spectateurs peuvent regarder"),
     "in_lobby": ("Waiting for the players", "En attente des joueurs"),
@@ -258,6 +261,16 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "err_no_person": ("No one sits on that seat.", "Personne n'est à cette place."),
     "err_bad_bot": ("There is no such bot.", "Ce robot n'existe pas."),
     "err_not_away": ("That player is here.", "Ce joueur est là."),
+    "bad_adopt": (
+        "This link to the terminal's games is used up or wrong: restart ascenseur serve for a "
+        "new one.",
+        "Ce lien vers les parties du terminal a servi ou est faux : relancez ascenseur serve "
+        "pour en avoir un nouveau.",
+    ),
+    "adopted": (
+        "{count} game(s) from the terminal are now in your games.",
+        "{count} partie(s) du terminal sont maintenant dans vos parties.",
+    ),
     "standin_now": ("Bot plays for now", "Un robot joue en attendant"),
     "no_game": ("There is no game {game}.", "Il n'y a pas de partie {game}."),
     "bad_version": (

@@ -8,7 +8,7 @@ import { homePage } from "./home.js";
 import { invitePage } from "./invite.js";
 import { TableScreen } from "./table.js";
 import { ReplayScreen } from "./replay.js";
-import { VERSION, tokenOf } from "./net.js";
+import { VERSION, adopt, post, tokenOf } from "./net.js";
 
 const LANG_KEY = "ascenseur.lang";
 const root = document.getElementById("app");
@@ -67,6 +67,17 @@ async function route() {
   } else if (page === "transfer" && id) {
     history.replaceState(null, "", "#/");  // the code works once: keep it out of the history
     screen = new TableScreen(root, { type: "claim", version: VERSION, code: id, lang });
+  } else if (page === "adopt" && id) {
+    history.replaceState(null, "", "#/");  // the code works once: keep it out of the history
+    const response = await post("/api/adopt", { code: id });
+    const answer = await response.json();
+    if (response.ok) adopt(answer.tables);
+    if (mine !== generation) return;
+    await route();
+    const home = document.querySelector("#history");
+    home?.prepend(h("p", { class: ["notice", !response.ok && "error"], role: "status" },
+      response.ok ? t("adopted", { count: Object.keys(answer.tables).length }) : answer.message));
+    return;
   } else if (page === "replay" && id) {
     const replay = await new ReplayScreen(root, id).load(() => mine === generation);
     if (mine === generation) screen = replay;

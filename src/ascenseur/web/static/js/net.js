@@ -21,6 +21,11 @@ function hold(table, token) {
   localStorage.setItem(TABLES_KEY, JSON.stringify({ ...heldTables(), [table]: token }));
 }
 
+/** Take up the seats of another holder on this machine (the terminal's): {table: token}. */
+export function adopt(tables) {
+  localStorage.setItem(TABLES_KEY, JSON.stringify({ ...heldTables(), ...tables }));
+}
+
 export function release(table) {
   const held = heldTables();
   delete held[table];
