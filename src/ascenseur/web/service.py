@@ -30,7 +30,7 @@ from ascenseur.tables.events import SeatTaken
 from ascenseur.tables.storage import SeatToken, VersionConflict
 from ascenseur.tables.table import Table, TableError
 from ascenseur.tables.thinking import advise
-from ascenseur.text.words import refusal
+from ascenseur.text.refusals import refusal_text
 from ascenseur.web.connection import Connection, Window
 from ascenseur.web.protocol import (
     VERSION,
@@ -337,8 +337,6 @@ class GameService:
                 text = web_tr(conn.lang, "stale_state", seen=message.state, now=state)
                 raise Refused(text, code="stale-state")
             action = self._action(conn, message)
-            view = table.view(seat)
-
             def ack(update: Update) -> None:
                 version = update.first + len(update.events)
                 state = len(live.table.state.history)
@@ -351,7 +349,7 @@ class GameService:
                     ack=ack,
                 )
             except IllegalAction as err:
-                raise Refused(refusal(view, action, conn.lang), code=err.code) from None
+                raise Refused(refusal_text(err, conn.lang), code=err.code) from None
 
     def _action(self, conn: Connection, message: BidAction | PlayAction) -> PlayerAction:
         if isinstance(message, BidAction):
