@@ -337,6 +337,7 @@ class GameService:
                 text = web_tr(conn.lang, "stale_state", seen=message.state, now=state)
                 raise Refused(text, code="stale-state")
             action = self._action(conn, message)
+
             def ack(update: Update) -> None:
                 version = update.first + len(update.events)
                 state = len(live.table.state.history)
