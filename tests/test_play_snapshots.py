@@ -51,7 +51,7 @@ def snapshot_of(
     keys: tuple[str, ...] = (),
     pause: float | None = 0,
 ) -> None:
-    session = Session.start(Rules(4, 2, hook), "Ada", ["random"], seed=seed, path=None)
+    session = Session.start(Rules(4, 2, hook), "Ada", ["random"], seed=seed, db=None)
     app = PlayApp(session, PlayOptions(lang=lang, pace=0, pause=pause))
 
     async def run() -> str:

@@ -208,7 +208,7 @@ async def session(number: int, service: GameService) -> tuple[list[Seen], Table]
                         await say(
                             who, {**move, "state": view["state"], "cid": f"{number}-{rng.random()}"}
                         )
-        await asyncio.sleep(0.002)
+        await asyncio.sleep(0.0005)
     for who in everyone:
         who.drain()
     return everyone, live.table
