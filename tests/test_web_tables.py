@@ -434,3 +434,40 @@ def test_every_seat_acting_at_once_on_one_version_moves_the_game_once(
         answers = [c.answer(ref) for c, ref in zip(everyone, refs, strict=True)]
     assert [a["type"] for a in answers].count("ack") == 1
     assert {a["code"] for a in answers if a["type"] == "error"} <= {"not-your-turn", "stale-state"}
+
+
+def test_the_exported_record_carries_each_deals_commitment_and_check_verifies_it(
+    tmp_path: Path,
+) -> None:
+    import json
+
+    from ascenseur.core.record import check
+
+    with TestClient(make_app(tmp_path / "t.sqlite3", seed=None)) as http:
+        with http.websocket_connect("/ws") as ws:
+            me = Client(ws)
+            welcome = me.new_game(players=3, max_cards=2, seats=["random", "random"])
+            while (view := me.my_turn())["phase"] != "over":
+                me.play_first_legal(view)
+        text = http.post(
+            f"/api/tables/{welcome['table']}/record", json={"token": welcome["token"]}
+        ).text
+    verdict = check(text)
+    assert verdict["valid"] and verdict["complete"] and verdict["commitments"] == 3
+    record = json.loads(text)
+    salted = json.loads(text)
+    salted["deals"][1]["fairness"]["salt"] += "0"  # not what was promised
+    refused = check(json.dumps(salted))
+    assert not refused["valid"] and refused["error"]["code"] == "bad-commitment"
+    assert refused["error"]["deal"] == 1
+    deck = record["deals"][0]["fairness"]["deck"]
+    swapped = json.loads(text)  # a deck that was committed to, but dealt other hands
+    deck[0], deck[-1] = deck[-1], deck[0]
+    swapped["deals"][0]["fairness"]["deck"] = deck
+    salt = swapped["deals"][0]["fairness"]["salt"]
+    swapped["deals"][0]["fairness"]["commitment"] = commitment(salt, deck)  # a forger's
+    forged = check(json.dumps(swapped))
+    assert (
+        forged["error"]["code"] == "bad-commitment"
+        and "not the hand recorded" in (forged["error"]["message"])
+    )

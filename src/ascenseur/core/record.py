@@ -25,12 +25,17 @@ from typing import Any
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import CODE_INDEX, DECK, Card
 from ascenseur.core.errors import IllegalAction, RecordError, RulesError
+from ascenseur.core.fairness import Fairness, hands_from_deck, verify
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 
 FORMAT = "ascenseur-record/1"
 _TOP_FIELDS = ("format", "rules", "first_dealer", "seats", "deals")
 _DEAL_FIELDS = ("dealer", "hands", "bids", "cards")
+#: A deal may also carry its ``fairness``: the commitment published before play, the salt and
+#: the deck order the hands were dealt from (:mod:`ascenseur.core.fairness`); it is verified.
+_OPTIONAL_DEAL_FIELDS = ("fairness",)
+_FAIRNESS_FIELDS = ("commitment", "salt", "deck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +46,23 @@ class DealRecord:
     hands: tuple[tuple[Card, ...], ...]
     bids: tuple[int | None, ...]
     cards: tuple[Card, ...]
+    fairness: Fairness | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "dealer": self.dealer,
             "hands": [[c.code for c in hand] for hand in self.hands],
             "bids": list(self.bids),
             "cards": [c.code for c in self.cards],
         }
+        if self.fairness is not None:
+            fair = self.fairness
+            data["fairness"] = {
+                "commitment": fair.commitment,
+                "salt": fair.salt,
+                "deck": list(fair.deck),
+            }
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +86,13 @@ class Record:
         return data
 
 
-def record_of(state: GameState, seats: Sequence[str] | None = None) -> Record:
-    """The record of a game so far (finished or in progress)."""
+def record_of(
+    state: GameState,
+    seats: Sequence[str] | None = None,
+    fairness: Sequence[Fairness | None] = (),
+) -> Record:
+    """The record of a game so far (finished or in progress); ``fairness[j]`` is deal j's
+    commitment, salt and deck, when it had them (give them for finished deals only)."""
     if not state.is_whole_game:
         raise ValueError("a single-deal state has no record: records start at the first deal")
     if seats is not None and len(seats) != state.players:
@@ -84,8 +103,9 @@ def record_of(state: GameState, seats: Sequence[str] | None = None) -> Record:
             hands=tuple(tuple(DECK[i] for i in hand) for hand in log.hands),
             bids=log.bids,
             cards=tuple(DECK[i] for i in log.cards),
+            fairness=fairness[j] if j < len(fairness) else None,
         )
-        for log in state.deal_logs()
+        for j, log in enumerate(state.deal_logs())
     )
     names = tuple(seats) if seats is not None else None
     return Record(state.rules, state.first_dealer, names, deals)
@@ -196,7 +216,7 @@ def _replay_deal(state: GameState, j: int, deal: object) -> None:
     n = state.players
     if not isinstance(deal, dict):
         raise RecordError(f"deals[{j}] must be an object with {', '.join(_DEAL_FIELDS)}", deal=j)
-    unknown = sorted(str(k) for k in deal if k not in _DEAL_FIELDS)
+    unknown = sorted(str(k) for k in deal if k not in _DEAL_FIELDS + _OPTIONAL_DEAL_FIELDS)
     missing = [k for k in _DEAL_FIELDS if k not in deal]
     if unknown or missing:
         wrong = f"unknown field(s) {', '.join(unknown)}" if unknown else ""
@@ -223,8 +243,56 @@ def _replay_deal(state: GameState, j: int, deal: object) -> None:
             seat=err.seat,
             card=err.card,
         ) from None
+    if "fairness" in deal:
+        _check_fairness(state, j, deal["fairness"], parsed)
     _replay_bids(state, j, deal["bids"])
     _replay_cards(state, j, deal["cards"])
+
+
+def _check_fairness(
+    state: GameState, j: int, fairness: object, hands: list[tuple[Card, ...]]
+) -> None:
+    """``deals[j].fairness`` commits to a deck that deals exactly these hands."""
+    where = f"deals[{j}].fairness"
+    if not isinstance(fairness, dict) or sorted(fairness) != sorted(_FAIRNESS_FIELDS):
+        raise RecordError(
+            f"{where} must be an object with {', '.join(_FAIRNESS_FIELDS)}",
+            code="bad-fairness",
+            deal=j,
+        )
+    promised, salt, deck = (fairness[k] for k in _FAIRNESS_FIELDS)
+    codes = {card.code for card in DECK}
+    if (
+        not isinstance(promised, str)
+        or not isinstance(salt, str)
+        or not isinstance(deck, list)
+        or sorted(map(str, deck)) != sorted(codes)
+        or not all(isinstance(code, str) for code in deck)
+    ):
+        raise RecordError(
+            f"{where}: commitment and salt are strings, deck the 78 card codes once each",
+            code="bad-fairness",
+            deal=j,
+        )
+    if not verify(promised, salt, deck):
+        raise RecordError(
+            f"{where}: SHA-256 of the salt and the deck is not the commitment published "
+            "before play: the deal is not the one promised",
+            code="bad-commitment",
+            deal=j,
+        )
+    dealt = hands_from_deck(
+        deck, players=state.players, hand_size=state.hand_size, dealer=state.dealer
+    )
+    for seat, hand in enumerate(hands):
+        if sorted(c.code for c in hand) != sorted(dealt[seat]):
+            raise RecordError(
+                f"{where}: the deck deals seat {seat} {', '.join(dealt[seat])}, "
+                f"not the hand recorded",
+                code="bad-commitment",
+                deal=j,
+                seat=seat,
+            )
 
 
 def _parse_hands(j: int, hands: object, n: int) -> list[tuple[Card, ...]]:
@@ -356,9 +424,12 @@ def _replay_cards(state: GameState, j: int, cards: object) -> None:
 
 
 def check(text: str | bytes) -> dict[str, Any]:
-    """The verdict on a record's text, as ``ascenseur check`` prints it."""
+    """The verdict on a record's text, as ``ascenseur check`` prints it; ``commitments``
+    (when there are some) counts the deals whose fairness (commitment, salt, deck) was
+    verified."""
     try:
-        state, _ = replay(_parse_json(text))
+        data = _parse_json(text)
+        state, _ = replay(data)
     except RecordError as err:
         return {
             "valid": False,
@@ -371,7 +442,9 @@ def check(text: str | bytes) -> dict[str, Any]:
                 "message": err.message,
             },
         }
-    return verdict(state)
+    deals = data.get("deals") if isinstance(data, dict) else None
+    committed = sum(1 for d in deals or () if isinstance(d, dict) and "fairness" in d)
+    return verdict(state) | ({"commitments": committed} if committed else {})
 
 
 def verdict(state: GameState) -> dict[str, Any]:

@@ -15,13 +15,12 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import random
 import secrets
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ascenseur.core.cards import DECK
+from ascenseur.core.fairness import commitment, hands_from_deck, verify
 
 #: Bytes of salt: enough that nobody can try every deck order against a commitment.
 SALT_BYTES = 16
@@ -37,27 +36,6 @@ class FairDeal:
     commitment: str
 
 
-def hands_from_deck(
-    deck: Sequence[str], *, players: int, hand_size: int, dealer: int
-) -> tuple[tuple[str, ...], ...]:
-    """Deal ``hand_size`` cards each from the top of ``deck``, one at a time, left of the
-    dealer first: card ``i`` goes to seat ``(dealer + 1 + i) mod players``."""
-    hands: list[list[str]] = [[] for _ in range(players)]
-    for i in range(players * hand_size):
-        hands[(dealer + 1 + i) % players].append(deck[i])
-    return tuple(tuple(hand) for hand in hands)
-
-
-def commitment(salt: str, deck: Sequence[str]) -> str:
-    """SHA-256 (hex) of ``salt``, a colon and the deck's codes separated by spaces."""
-    return hashlib.sha256(f"{salt}:{' '.join(deck)}".encode("ascii")).hexdigest()
-
-
-def verify(promised: str, salt: str, deck: Sequence[str]) -> bool:
-    """Whether ``salt`` and ``deck`` are what ``promised`` committed to."""
-    return secrets.compare_digest(promised, commitment(salt, deck))
-
-
 def fair_deal(
     *, players: int, hand_size: int, dealer: int, rng: random.Random | None = None
 ) -> FairDeal:
@@ -68,3 +46,6 @@ def fair_deal(
     salt = secrets.token_hex(SALT_BYTES) if rng is None else f"{source.getrandbits(128):032x}"
     hands = hands_from_deck(deck, players=players, hand_size=hand_size, dealer=dealer)
     return FairDeal(hands, tuple(deck), salt, commitment(salt, deck))
+
+
+__all__ = ["FairDeal", "commitment", "fair_deal", "hands_from_deck", "verify"]

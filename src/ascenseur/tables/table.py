@@ -40,7 +40,9 @@ from ascenseur.bots import REGISTRY
 from ascenseur.core.actions import Bid, Deal, Play, PlayerAction
 from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError
+from ascenseur.core.fairness import Fairness
 from ascenseur.core.observation import Observation, observe
+from ascenseur.core.record import Record, record_of
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 from ascenseur.tables import story
@@ -159,6 +161,19 @@ def check_bot(level: str) -> str:
             code="bad-bot",
         )
     return level
+
+
+def table_record(table: Table) -> Record:
+    """The table's game as an ``ascenseur-record/1`` record, with the commitment, salt and
+    deck of every finished fair deal (``ascenseur check`` verifies them)."""
+    finished = len(table.state.results)
+    fairness = [
+        Fairness(entry.commitment, entry.salt, entry.deck)
+        if entry.commitment and entry.salt and entry.deck and j < finished
+        else None
+        for j, entry in enumerate(table.deals)
+    ]
+    return record_of(table.state, table.names, fairness)
 
 
 class Table:

@@ -36,10 +36,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ascenseur.bots import REGISTRY
 from ascenseur.core.cards import Language
-from ascenseur.core.record import dumps, record_of
+from ascenseur.core.record import dumps
 from ascenseur.tables.driver import Driver, LiveTable, Settings
 from ascenseur.tables.sqlite import SqliteStore
-from ascenseur.tables.table import default_bot
+from ascenseur.tables.table import default_bot, table_record
 from ascenseur.tables.thinking import process_pool
 from ascenseur.web.connection import Connection
 from ascenseur.web.history import table_list, table_replay
@@ -243,7 +243,7 @@ async def record(request: Request) -> Response:
     table = found[0].table
     name = f"ascenseur-{table.id}.json"
     return Response(
-        dumps(record_of(table.state, table.names)),
+        dumps(table_record(table)),
         media_type="application/json",
         headers={"content-disposition": f'attachment; filename="{name}"'},
     )
