@@ -4,12 +4,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit browser bench clean
+.PHONY: play test lint typecheck unit browser postgres bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,fast,openspiel,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,fast,openspiel,rl,postgres]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -25,7 +25,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) browser
+unit: $(STAMP) browser postgres
 	$(BIN)/pytest -n 2
 
 # The web tests drive Debian's headless chromium: installed from Debian, never downloaded.
@@ -33,6 +33,13 @@ browser:
 	@command -v chromium >/dev/null || { \
 		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+
+# The storage tests start a PostgreSQL cluster of their own (tests/pg_cluster.py) from
+# Debian's server programs (installed from Debian when missing); it is removed at the end.
+postgres:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py

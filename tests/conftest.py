@@ -1,8 +1,13 @@
-"""Shared test settings: hypothesis profiles (CI runs more examples)."""
+"""Shared test settings: hypothesis profiles (CI runs more examples), and a PostgreSQL cluster
+of the tests' own, started only by the tests that ask for it."""
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from pg_cluster import Cluster
 
 settings.register_profile(
     "ci", max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -11,3 +16,15 @@ settings.register_profile(
     "dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """A throwaway PostgreSQL cluster (one per test process), stopped and removed at the end;
+    ``postgres.new_database()`` gives each test an empty database of its own."""
+    cluster = Cluster()
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.stop()

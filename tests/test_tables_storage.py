@@ -18,11 +18,14 @@ from ascenseur.tables import events as ev
 from ascenseur.tables.driver import copy_table, summary_of
 from ascenseur.tables.sqlite import SCHEMA_VERSION, SqliteDatabase, SqliteStore
 from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore, VersionConflict
+from ascenseur.tables.stores import is_url
+from ascenseur.tables.stores import open_store as open_db
 from ascenseur.tables.table import Table
+from pg_cluster import Cluster
 
 pytestmark = pytest.mark.timeout(60)
 T = TypeVar("T")
-BACKENDS = ["sqlite"]
+BACKENDS = ["sqlite", "postgres"]
 
 
 def run(work: Callable[[], Awaitable[T]]) -> T:
@@ -55,19 +58,27 @@ def opening(table_id: str = "t1") -> tuple[Table, list[ev.Event], Summary]:
     return table, log, summary_of(table, 100.0, 102.0)
 
 
-def open_store(backend: str, path: Path) -> TableStore:
+async def open_store(backend: str, path: Path) -> TableStore:
+    """The store of the test: ``backend`` is "sqlite" (a file in ``path``) or the URL of the
+    test's own PostgreSQL database."""
+    if is_url(backend):
+        return await open_db(backend)
     assert backend == "sqlite"
-    return SqliteStore(path / "tables.sqlite3", durable=False)
+    return await open_db(path / "tables.sqlite3", durable=False)
 
 
 @pytest.fixture(params=BACKENDS)
 def backend(request: pytest.FixtureRequest) -> str:
+    """ "sqlite", or a new empty PostgreSQL database's URL."""
+    if request.param == "postgres":
+        cluster: Cluster = request.getfixturevalue("postgres")
+        return cluster.new_database()
     return str(request.param)
 
 
 def test_a_table_comes_back_as_it_was_stored(backend: str, tmp_path: Path) -> None:
     async def work() -> None:
-        store = open_store(backend, tmp_path)
+        store = await open_store(backend, tmp_path)
         table, log, summary = opening()
         await store.create("t1", "CODE1234", log, [SeatToken(0, 1, b"h" * 32)], summary)
         deal = table.next_deal(at=103.0)
@@ -98,7 +109,7 @@ def test_a_table_comes_back_as_it_was_stored(backend: str, tmp_path: Path) -> No
 
 def test_two_events_at_one_version_cannot_both_be_stored(backend: str, tmp_path: Path) -> None:
     async def work() -> None:
-        store = open_store(backend, tmp_path)
+        store = await open_store(backend, tmp_path)
         _, log, summary = opening()
         await store.create("t1", "CODE1234", log, [], summary)
         one = ev.Chatted(at=104.0, seat=0, name="Ada", text="one")
@@ -118,7 +129,7 @@ def test_two_events_at_one_version_cannot_both_be_stored(backend: str, tmp_path:
 
 def test_tokens_are_replaced_and_voided_with_their_events(backend: str, tmp_path: Path) -> None:
     async def work() -> None:
-        store = open_store(backend, tmp_path)
+        store = await open_store(backend, tmp_path)
         _, log, summary = opening()
         await store.create("t1", "CODE1234", log, [SeatToken(0, 1, b"a" * 32)], summary)
         moved = ev.Transferred(at=105.0, seat=0)
@@ -134,7 +145,7 @@ def test_tokens_are_replaced_and_voided_with_their_events(backend: str, tmp_path
 
 def test_a_transfer_code_works_once_and_not_after_it_expires(backend: str, tmp_path: Path) -> None:
     async def work() -> None:
-        store = open_store(backend, tmp_path)
+        store = await open_store(backend, tmp_path)
         _, log, summary = opening()
         await store.create("t1", "CODE1234", log, [], summary)
         await store.put_transfer(b"c" * 32, "t1", 0, 1, expires=200.0)
@@ -151,11 +162,11 @@ def test_the_heartbeat_tells_the_last_time_the_server_was_alive(
     backend: str, tmp_path: Path
 ) -> None:
     async def work() -> None:
-        store = open_store(backend, tmp_path)
+        store = await open_store(backend, tmp_path)
         assert await store.beat(10.0) is None
         assert await store.beat(25.0) == 10.0
         await store.close()
-        again = open_store(backend, tmp_path)
+        again = await open_store(backend, tmp_path)
         assert await again.beat(40.0) == 25.0
         await again.close()
 
@@ -234,3 +245,113 @@ def test_an_empty_database_has_nothing_live(tmp_path: Path) -> None:
             await store.close()
 
     assert run(work) == []
+
+
+def test_two_processes_racing_at_one_version_apply_exactly_one(postgres: Cluster) -> None:
+    """Two stores with their own pools (as two server processes would have) append at the same
+    version, round after round: one wins each round, the other gets VersionConflict and keeps
+    nothing (not its token either), and the log stays contiguous."""
+    url = postgres.new_database()
+
+    async def work() -> None:
+        first, second = await open_db(url), await open_db(url)
+        _, log, summary = opening()
+        await first.create("t1", "CODE1234", log, [], summary)
+        winners: list[ev.Event] = []
+        for version in range(3, 33):
+            a = ev.Chatted(at=float(version), seat=0, name="Ada", text=f"a{version}")
+            b = ev.Chatted(at=float(version), seat=1, name="Bob", text=f"b{version}")
+            outcomes = await asyncio.gather(
+                first.append("t1", version, [a], tokens=[SeatToken(0, version, b"a")],
+                             summary=summary),
+                second.append("t1", version, [b], tokens=[SeatToken(0, version, b"b")],
+                              summary=summary),
+                return_exceptions=True,
+            )  # fmt: skip
+            assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "VersionConflict"]
+            won = a if outcomes[0] is None else b
+            winners.append(won)
+            token = await second.token("t1", 0)
+            assert token == SeatToken(0, version, b"a" if won is a else b"b")
+        for store in (first, second):
+            assert await store.load("t1") == [*log, *winners]
+        await first.close()
+        await second.close()
+
+    run(work)
+
+
+def test_a_writer_that_reaches_a_version_being_committed_waits_and_loses(
+    postgres: Cluster,
+) -> None:
+    """The fence holds while the other commit is still in flight: an append at a version
+    another connection has written but not committed waits for it, then is refused."""
+    import psycopg
+
+    url = postgres.new_database()
+
+    async def work() -> None:
+        store = await open_db(url)
+        _, log, summary = opening()
+        await store.create("t1", "CODE1234", log, [], summary)
+        other = await psycopg.AsyncConnection.connect(url)
+        async with other.transaction():
+            await other.execute(
+                "INSERT INTO events (table_id, version, event) VALUES ('t1', 3, %s)",
+                (ev.encode(ev.Chatted(at=1.0, seat=1, name="Bob", text="first")),),
+            )
+            late = asyncio.ensure_future(
+                store.append("t1", 3, [ev.Chatted(at=2.0, seat=0, name="Ada", text="second")],
+                             summary=summary)
+            )  # fmt: skip
+            await asyncio.sleep(0.3)
+            assert not late.done()  # blocked on the uncommitted row, not refused by a read
+        with pytest.raises(VersionConflict):
+            await late
+        loaded = await store.load("t1")
+        assert loaded is not None and len(loaded) == 4
+        assert isinstance(loaded[3], ev.Chatted) and loaded[3].text == "first"
+        await other.close()
+        await store.close()
+
+    run(work)
+
+
+def test_postgres_is_migrated_once_and_refuses_a_newer_schema(postgres: Cluster) -> None:
+    import psycopg
+
+    from ascenseur.tables.postgres import SCHEMA_VERSION as PG_SCHEMA
+    from ascenseur.tables.postgres import PostgresStore
+
+    url = postgres.new_database()
+
+    async def work() -> None:
+        # Several processes starting together on an empty database: one migrates, all open.
+        stores = await asyncio.gather(*(PostgresStore.connect(url) for _ in range(3)))
+        assert [await store.schema_version() for store in stores] == [PG_SCHEMA] * 3
+        for store in stores:
+            await store.close()
+        async with await psycopg.AsyncConnection.connect(url, autocommit=True) as raw:
+            await raw.execute("UPDATE schema_version SET version = %s", (PG_SCHEMA + 1,))
+        with pytest.raises(StoreError, match="newer ascenseur"):
+            await PostgresStore.connect(url)
+
+    run(work)
+
+
+def test_a_postgres_log_with_a_gap_is_reported_not_replayed(postgres: Cluster) -> None:
+    import psycopg
+
+    url = postgres.new_database()
+
+    async def work() -> None:
+        store = await open_db(url)
+        _, log, summary = opening()
+        await store.create("t1", "CODE1234", log, [], summary)
+        async with await psycopg.AsyncConnection.connect(url, autocommit=True) as raw:
+            await raw.execute("DELETE FROM events WHERE version = 1")
+        with pytest.raises(StoreError, match="gap"):
+            await store.load("t1")
+        await store.close()
+
+    run(work)

@@ -1,0 +1,357 @@
+"""The shared storage: PostgreSQL, for a server that outgrows one SQLite file.
+
+:class:`PostgresStore` implements :class:`~ascenseur.tables.storage.TableStore` with psycopg 3
+(asynchronous) over a ``psycopg-pool`` connection pool. Each write is one transaction; the
+primary key (table, version) of ``events`` is the fence, so two writers — two tasks, or two
+server processes on one database — can never fork a table: the second to commit an event at
+a version gets :class:`~ascenseur.tables.storage.VersionConflict` and nothing of its append.
+
+The schema is made by numbered migrations, as for SQLite; its version is the one row of
+``schema_version``. Every migration runs in one transaction under an advisory lock, so that
+processes starting together on one database migrate it once. Events are stored as the bytes
+of :func:`ascenseur.tables.events.encode` (JSON): ``convert_from(event, 'UTF8')::jsonb``
+reads them in SQL.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import msgspec
+import psycopg
+from psycopg import errors
+from psycopg_pool import AsyncConnectionPool
+
+from ascenseur.tables import events as ev
+from ascenseur.tables.storage import SeatToken, StoreError, Summary, VersionConflict
+
+Connection = psycopg.AsyncConnection[Any]
+
+#: The key of the advisory lock that serialises migrations (any constant of our own).
+MIGRATION_LOCK = 0x61736365  # "asce"
+
+_V1 = """
+CREATE TABLE tables (
+    id text PRIMARY KEY,
+    invite text UNIQUE,
+    created double precision NOT NULL,
+    updated double precision NOT NULL,
+    origin text NOT NULL,
+    players integer NOT NULL,
+    max_cards integer NOT NULL,
+    hook boolean NOT NULL,
+    names text NOT NULL,
+    started boolean NOT NULL,
+    over boolean NOT NULL,
+    version integer NOT NULL,
+    deals integer NOT NULL,
+    totals text NOT NULL
+);
+CREATE TABLE events (
+    table_id text NOT NULL REFERENCES tables(id),
+    version integer NOT NULL,
+    event bytea NOT NULL,
+    PRIMARY KEY (table_id, version)
+);
+CREATE TABLE seat_tokens (
+    table_id text NOT NULL REFERENCES tables(id),
+    seat integer NOT NULL,
+    epoch integer NOT NULL,
+    digest bytea NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE transfers (
+    digest bytea PRIMARY KEY,
+    table_id text NOT NULL REFERENCES tables(id),
+    seat integer NOT NULL,
+    epoch integer NOT NULL,
+    expires double precision NOT NULL
+);
+CREATE TABLE server (key text PRIMARY KEY, value double precision NOT NULL);
+CREATE INDEX tables_live ON tables (over, created);
+"""
+
+
+async def _to_v1(db: Connection) -> None:
+    # The schema of SQLite's version 2: PostgreSQL never held the first app's games.
+    await db.execute(_V1)
+
+
+#: Each migration takes the schema from its index to index + 1, in one transaction.
+MIGRATIONS: tuple[Callable[[Connection], Awaitable[None]], ...] = (_to_v1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+async def migrate(db: Connection, where: str = "the database") -> int:
+    """Bring the schema of ``db`` (in autocommit mode) to :data:`SCHEMA_VERSION`; the version
+    it had. Raises :class:`StoreError` if a newer ascenseur wrote it."""
+    found: int | None = None
+    while True:
+        async with db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+            # Under the lock: two processes creating it at once would collide in the catalog.
+            await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)")
+            row = await (await db.execute("SELECT version FROM schema_version")).fetchone()
+            version = 0 if row is None else int(row[0])
+            if found is None:
+                found = version
+            if version > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{where} was written by a newer ascenseur (schema {version}; "
+                    f"this one reads {SCHEMA_VERSION})",
+                    code="newer-schema",
+                )
+            if version == SCHEMA_VERSION:
+                return found
+            await MIGRATIONS[version](db)
+            if row is None:
+                await db.execute("INSERT INTO schema_version (version) VALUES (1)")
+            else:
+                await db.execute("UPDATE schema_version SET version = %s", (version + 1,))
+
+
+def _conflict(table_id: str, version: int) -> VersionConflict:
+    return VersionConflict(
+        f"table {table_id} already has an event at version {version}", code="version-conflict"
+    )
+
+
+class PostgresStore:
+    """The tables of a server in the PostgreSQL database at ``url``; open it with
+    :meth:`connect`, which migrates the schema.
+
+    ``min_size``/``max_size``: the pool's connections (each is one server process on the
+    database's side: several ``ascenseur serve`` share the database's ``max_connections``).
+    """
+
+    def __init__(self, pool: AsyncConnectionPool[Connection], where: str) -> None:
+        self.pool = pool
+        self.where = where
+
+    @classmethod
+    async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> PostgresStore:
+        where = describe(url)
+        pool: AsyncConnectionPool[Connection] = AsyncConnectionPool(
+            url,
+            min_size=min_size,
+            max_size=max_size,
+            kwargs={"autocommit": True},
+            open=False,
+            name="ascenseur",
+        )
+        try:
+            await pool.open(wait=True, timeout=30.0)
+            async with pool.connection() as db:
+                await migrate(db, where)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, where)
+
+    async def schema_version(self) -> int:
+        """The version of the database's schema."""
+        async with self.pool.connection() as db:
+            row = await (await db.execute("SELECT version FROM schema_version")).fetchone()
+        return 0 if row is None else int(row[0])
+
+    async def create(
+        self,
+        table_id: str,
+        invite: str | None,
+        events: Sequence[ev.Event],
+        tokens: Sequence[SeatToken],
+        summary: Summary,
+    ) -> None:
+        s = summary
+        async with self.pool.connection() as db, db.transaction():
+            try:
+                await db.execute(
+                    "INSERT INTO tables (id, invite, created, updated, origin, players,"
+                    " max_cards, hook, names, started, over, version, deals, totals)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    (table_id, invite, s.created, s.updated, s.origin, s.players, s.max_cards,
+                     s.hook, json.dumps(s.names), s.started, s.over, s.version, s.deals,
+                     json.dumps(s.totals)),
+                )  # fmt: skip
+            except errors.UniqueViolation:
+                raise StoreError(
+                    f"table {table_id} or invitation {invite} already exists", code="table-exists"
+                ) from None
+            await self._insert(db, table_id, 0, events, tokens)
+
+    async def append(
+        self,
+        table_id: str,
+        version: int,
+        events: Sequence[ev.Event],
+        *,
+        tokens: Sequence[SeatToken] = (),
+        summary: Summary,
+    ) -> None:
+        s = summary
+        async with self.pool.connection() as db, db.transaction():
+            await self._insert(db, table_id, version, events, tokens)
+            await db.execute(
+                "UPDATE tables SET updated = %s, names = %s, started = %s, over = %s,"
+                " version = %s, deals = %s, totals = %s WHERE id = %s",
+                (s.updated, json.dumps(s.names), s.started, s.over, s.version, s.deals,
+                 json.dumps(s.totals), table_id),
+            )  # fmt: skip
+
+    @staticmethod
+    async def _insert(
+        db: Connection,
+        table_id: str,
+        version: int,
+        events: Sequence[ev.Event],
+        tokens: Sequence[SeatToken],
+    ) -> None:
+        # A writer that reaches a version another has written but not yet committed waits for
+        # that commit, then fails here: the key is the fence, not a read made beforehand.
+        try:
+            async with db.cursor() as cursor:
+                await cursor.executemany(
+                    "INSERT INTO events (table_id, version, event) VALUES (%s, %s, %s)",
+                    [(table_id, version + i, ev.encode(event)) for i, event in enumerate(events)],
+                )
+        except errors.UniqueViolation:
+            raise _conflict(table_id, version) from None
+        except errors.ForeignKeyViolation:
+            raise StoreError(f"there is no table {table_id}", code="no-table") from None
+        for token in tokens:
+            if token.digest is None:
+                await db.execute(
+                    "DELETE FROM seat_tokens WHERE table_id = %s AND seat = %s",
+                    (table_id, token.seat),
+                )
+            else:
+                await db.execute(
+                    "INSERT INTO seat_tokens (table_id, seat, epoch, digest)"
+                    " VALUES (%s, %s, %s, %s) ON CONFLICT (table_id, seat)"
+                    " DO UPDATE SET epoch = excluded.epoch, digest = excluded.digest",
+                    (table_id, token.seat, token.epoch, token.digest),
+                )
+
+    async def load(self, table_id: str) -> list[ev.Event] | None:
+        async with self.pool.connection() as db:
+            cursor = await db.execute(
+                "SELECT version, event FROM events WHERE table_id = %s ORDER BY version",
+                (table_id,),
+            )
+            rows = await cursor.fetchall()
+        if not rows:
+            return None
+        if [row[0] for row in rows] != list(range(len(rows))):
+            raise StoreError(f"table {table_id}'s log has a gap", code="broken-log")
+        try:
+            return [ev.decode(bytes(row[1])) for row in rows]
+        except msgspec.ValidationError as err:
+            raise StoreError(f"table {table_id}'s log is unreadable: {err}") from None
+
+    async def _one(self, query: str, params: tuple[object, ...]) -> tuple[Any, ...] | None:
+        async with self.pool.connection() as db:
+            row: tuple[Any, ...] | None = await (await db.execute(query, params)).fetchone()
+            return row
+
+    async def table_of_invite(self, invite: str) -> str | None:
+        row = await self._one("SELECT id FROM tables WHERE invite = %s", (invite,))
+        return None if row is None else str(row[0])
+
+    async def invite_of(self, table_id: str) -> str | None:
+        row = await self._one("SELECT invite FROM tables WHERE id = %s", (table_id,))
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def token(self, table_id: str, seat: int) -> SeatToken | None:
+        row = await self._one(
+            "SELECT epoch, digest FROM seat_tokens WHERE table_id = %s AND seat = %s",
+            (table_id, seat),
+        )
+        return None if row is None else SeatToken(seat, int(row[0]), bytes(row[1]))
+
+    async def summaries(self, table_ids: Sequence[str]) -> list[Summary]:
+        if not table_ids:
+            return []
+        async with self.pool.connection() as db:
+            cursor = await db.execute(
+                "SELECT id, created, updated, origin, players, max_cards, hook, names, started,"
+                " over, version, deals, totals FROM tables WHERE id = ANY(%s)"
+                " ORDER BY updated DESC",
+                (list(table_ids),),
+            )
+            rows = await cursor.fetchall()
+        return [
+            Summary(
+                id=r[0],
+                created=r[1],
+                updated=r[2],
+                origin=r[3],
+                players=r[4],
+                max_cards=r[5],
+                hook=r[6],
+                names=tuple(json.loads(r[7])),
+                started=r[8],
+                over=r[9],
+                version=r[10],
+                deals=r[11],
+                totals=tuple(json.loads(r[12])),
+            )
+            for r in rows
+        ]
+
+    async def live(self) -> list[str]:
+        async with self.pool.connection() as db:
+            cursor = await db.execute("SELECT id FROM tables WHERE NOT over ORDER BY created")
+            return [str(row[0]) for row in await cursor.fetchall()]
+
+    async def put_transfer(
+        self, digest: bytes, table_id: str, seat: int, epoch: int, expires: float
+    ) -> None:
+        async with self.pool.connection() as db:
+            await db.execute(
+                "INSERT INTO transfers (digest, table_id, seat, epoch, expires)"
+                " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (digest) DO UPDATE SET"
+                " table_id = excluded.table_id, seat = excluded.seat, epoch = excluded.epoch,"
+                " expires = excluded.expires",
+                (digest, table_id, seat, epoch, expires),
+            )
+
+    async def take_transfer(self, digest: bytes, now: float) -> tuple[str, int, int] | None:
+        async with self.pool.connection() as db, db.transaction():
+            # DELETE … RETURNING: of two processes using one code at once, one gets it.
+            cursor = await db.execute(
+                "DELETE FROM transfers WHERE digest = %s RETURNING table_id, seat, epoch, expires",
+                (digest,),
+            )
+            row = await cursor.fetchone()
+            await db.execute("DELETE FROM transfers WHERE expires < %s", (now,))
+        if row is None or row[3] < now:
+            return None
+        return (str(row[0]), int(row[1]), int(row[2]))
+
+    async def beat(self, now: float) -> float | None:
+        async with self.pool.connection() as db, db.transaction():
+            cursor = await db.execute("SELECT value FROM server WHERE key = 'beat' FOR UPDATE")
+            row = await cursor.fetchone()
+            await db.execute(
+                "INSERT INTO server (key, value) VALUES ('beat', %s)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (now,),
+            )
+        return None if row is None else float(row[0])
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+
+def describe(url: str) -> str:
+    """``url`` without its password, to be shown or logged."""
+    try:
+        params = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.ProgrammingError:
+        return "a PostgreSQL database (unreadable URL)"
+    host = params.get("host") or "localhost"
+    port = params.get("port")
+    name = params.get("dbname") or params.get("user") or ""
+    return f"postgresql://{host}{':' + str(port) if port else ''}/{name}"
