@@ -355,3 +355,47 @@ def test_a_postgres_log_with_a_gap_is_reported_not_replayed(postgres: Cluster) -
         await store.close()
 
     run(work)
+
+
+def test_two_drivers_on_one_database_never_fork_a_table(postgres: Cluster) -> None:
+    """Two drivers (two server processes, each with its own pool) commit to one table at the
+    same version: one is applied; the other's driver gets VersionConflict, re-reads the table
+    from the log, and its next commit lands after the winner's."""
+    from ascenseur.tables.driver import Driver, Settings
+    from ascenseur.tables.thinking import thread_pool
+
+    url = postgres.new_database()
+
+    async def work() -> None:
+        stores = [await open_db(url), await open_db(url)]
+        pool = thread_pool(1)
+        drivers = [Driver(store, pool, Settings(pace=0.0, trick_pause=0.0)) for store in stores]
+        try:
+            one, two = drivers
+            created = one.new_created(players=3, max_cards=1, hook=False,
+                                      seats=[None, None, "random"])  # fmt: skip
+            live_one, _, _ = await one.create(created, "Ada")
+            live_two = await two.open(live_one.id)
+            assert live_two is not None and live_two.table.version == live_one.table.version
+            outcomes = await asyncio.gather(
+                one.commit(live_one, lambda t: t.say(0, "Ada", "mine", at=1.0)),
+                two.commit(live_two, lambda t: t.say(None, "Bob", "no, mine", at=1.0)),
+                return_exceptions=True,
+            )
+            assert sorted(type(o).__name__ for o in outcomes) == ["Update", "VersionConflict"]
+            assert live_one.table.version == live_two.table.version == 3  # the loser re-read
+            loser = two if isinstance(outcomes[1], VersionConflict) else one
+            live = live_two if loser is two else live_one
+            await loser.commit(live, lambda t: t.say(None, "Eve", "after", at=2.0))
+            log = await stores[0].load(live_one.id)
+            assert log is not None and len(log) == 4
+            said = [e.text for e in log if isinstance(e, ev.Chatted)]
+            assert said in (["mine", "after"], ["no, mine", "after"])
+        finally:
+            for driver in drivers:
+                await driver.stop()
+            pool.shutdown()
+            for store in stores:
+                await store.close()
+
+    run(work)

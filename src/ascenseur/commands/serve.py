@@ -1,4 +1,5 @@
-"""``ascenseur serve``: play in the browser, against bots, with every game kept in SQLite."""
+"""``ascenseur serve``: play in the browser, against bots, with every game kept in SQLite (or
+in PostgreSQL: ``--db postgresql://…``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 from ascenseur.commands.options import positive
 from ascenseur.commands.play import seconds
 from ascenseur.session import DATA_DIR_ENV, data_dir
+from ascenseur.tables.stores import database, describe, is_url
 
 
 def default_db() -> Path:
@@ -28,11 +30,17 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "play, chat, watch; the score sheet, your games and their replay. Every action is "
         "kept in one SQLite "
         f"file (default {default_db()}; set {DATA_DIR_ENV} to keep it elsewhere), so a "
-        "restarted server resumes every unfinished game.",
+        "restarted server resumes every unfinished game. --db postgresql://… keeps them in "
+        "PostgreSQL instead (the extra 'postgres').",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     parser.add_argument("--port", type=port, default=8000, help="port (8000; 0: any free one)")
-    parser.add_argument("--db", type=Path, default=None, help="the SQLite file of the games")
+    parser.add_argument(
+        "--db",
+        type=database,
+        default=None,
+        help="the SQLite file of the games, or a postgresql://user@host/name URL",
+    )
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.add_argument("--pace", type=seconds, default=0.8, help="seconds per bot move (0.8)")
     parser.add_argument(
@@ -98,9 +106,10 @@ def run(args: argparse.Namespace) -> int:
     # The terminal's games, offered once to the browser that opens this link.
     from ascenseur.session import local_seats, local_seats_path
 
-    seats = local_seats_path(Path(db))
-    code = secrets.token_urlsafe(32) if local_seats(seats) else None
-    adopt = (code, seats) if code is not None else None
+    # (A PostgreSQL server is not the terminal's machine: it has no terminal games to adopt.)
+    seats = None if is_url(db) else local_seats_path(Path(db))
+    code = secrets.token_urlsafe(32) if seats is not None and local_seats(seats) else None
+    adopt = (code, seats) if code is not None and seats is not None else None
     app = create_app(db, settings=settings, limits=limits, adopt=adopt)
     sock = listen(args.host, args.port)
     url = address(sock)
@@ -115,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
         lifespan="on",
     )
     server = uvicorn.Server(config)
-    print(f"ascenseur: playing at {url} (games kept in {db}); Ctrl+C stops", flush=True)
+    print(f"ascenseur: playing at {url} (games kept in {describe(db)}); Ctrl+C stops", flush=True)
     page = url
     if code is not None:
         page = f"{url}#/adopt/{code}"

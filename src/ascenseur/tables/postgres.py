@@ -346,12 +346,16 @@ class PostgresStore:
 
 
 def describe(url: str) -> str:
-    """``url`` without its password, to be shown or logged."""
+    """``url`` as a person may see it: the database and its server, never the password.
+
+    >>> describe("postgresql://club:secret@db.example:5433/ascenseur")
+    'PostgreSQL database ascenseur on db.example:5433'
+    """
     try:
         params = psycopg.conninfo.conninfo_to_dict(url)
     except psycopg.ProgrammingError:
-        return "a PostgreSQL database (unreadable URL)"
+        return "a PostgreSQL database (its URL is unreadable)"
     host = params.get("host") or "localhost"
-    port = params.get("port")
-    name = params.get("dbname") or params.get("user") or ""
-    return f"postgresql://{host}{':' + str(port) if port else ''}/{name}"
+    port = params.get("port") or 5432
+    name = params.get("dbname") or params.get("user") or "?"
+    return f"PostgreSQL database {name} on {host}:{port}"

@@ -38,7 +38,7 @@ from ascenseur.bots import REGISTRY
 from ascenseur.core.cards import Language
 from ascenseur.core.record import dumps
 from ascenseur.tables.driver import Driver, LiveTable, Settings
-from ascenseur.tables.sqlite import SqliteStore
+from ascenseur.tables.stores import open_store
 from ascenseur.tables.table import default_bot, table_record
 from ascenseur.tables.thinking import process_pool
 from ascenseur.web.connection import Connection
@@ -88,7 +88,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = SqliteStore(db, durable=durable)
+        store = await open_store(db, durable=durable)
         pool = executor() if executor is not None else process_pool(2)
         driver = Driver(store, pool, settings)
         try:
