@@ -2,6 +2,8 @@
 
 >>> is_url("postgresql://club@db.example/ascenseur"), is_url("games.sqlite3")
 (True, False)
+>>> database("postgresql://club@db.example/ascenseur")  # kept whole: a Path would eat a slash
+'postgresql://club@db.example/ascenseur'
 """
 
 from __future__ import annotations
