@@ -47,8 +47,18 @@ class Table:
 class Stats:
     acks: list[float] = field(default_factory=list)
     fanouts: list[float] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)
     errors: int = 0
     measuring: bool = False
+
+
+async def lag(stats: Stats) -> None:
+    """How late this process's own event loop wakes: the floor under every figure it takes."""
+    while True:
+        start = time.perf_counter()
+        await asyncio.sleep(0.01)
+        if stats.measuring:
+            stats.lags.append(time.perf_counter() - start - 0.01)
 
 
 class Seat:
@@ -120,11 +130,11 @@ class Seat:
             await self.ws.send(json.dumps(message))
 
 
-async def open_table(url: str, stats: Stats) -> Table:
+async def open_table(url: str, stats: Stats, bot: str) -> Table:
     table = Table()
     ws = await connect(url, max_size=2**22)
     await ws.send(json.dumps({"type": "create", "version": 2, "name": "P0", "players": SEATS,
-                              "max_cards": 15, "seats": [None, None, None, "heuristic"],
+                              "max_cards": 15, "seats": [None, None, None, bot],
                               "summary_seconds": 1, "grace": 3600}))  # fmt: skip
     welcome = json.loads(await ws.recv())
     table.seats.append(Seat(table, ws, welcome["seat"], stats))
@@ -145,7 +155,7 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-async def main(tables: int, seconds: float, burst: float) -> None:
+async def main(tables: int, seconds: float, burst: float, bot: str) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="ascenseur-load-"))
     command = [sys.executable, "-m", "ascenseur.cli", "serve", "--port", "0", "--pace", "1",
                "--db", str(workdir / "load.sqlite3"), "--tables-per-hour", "1000000",
@@ -157,17 +167,18 @@ async def main(tables: int, seconds: float, burst: float) -> None:
     stats = Stats()
     rng = random.Random(1)
     try:
-        opened = [await open_table(url, stats) for _ in range(tables)]
+        opened = [await open_table(url, stats, bot) for _ in range(tables)]
         seats = [seat for table in opened for seat in table.seats]
         tasks = [asyncio.create_task(seat.read()) for seat in seats]
         tasks += [asyncio.create_task(seat.play(random.Random(rng.random()))) for seat in seats]
+        tasks.append(asyncio.create_task(lag(stats)))
         await asyncio.sleep(5)  # everyone seated and dealt
         stats.measuring = True
         started = time.perf_counter()
         await asyncio.sleep(seconds)
         paced = len(stats.acks)
         elapsed = time.perf_counter() - started
-        acks, fanouts = list(stats.acks), list(stats.fanouts)
+        acks, fanouts, lags = list(stats.acks), list(stats.fanouts), list(stats.lags)
         for seat in seats:
             seat.paced = False  # everyone acts as soon as it is their turn
         stats.acks.clear()
@@ -176,7 +187,7 @@ async def main(tables: int, seconds: float, burst: float) -> None:
         saturated = len(stats.acks) / (time.perf_counter() - started)
         for task in tasks:
             task.cancel()
-        print(f"{tables} tables x {SEATS} seats ({PEOPLE} people, 1 bot), {seconds:.0f} s paced:")
+        print(f"{tables} tables x {SEATS} seats ({PEOPLE} people, 1 {bot} bot), {seconds:.0f} s:")
         print(f"  people's actions: {paced} ({paced / elapsed:.0f}/s), errors {stats.errors}")
         print(
             f"  action -> ack: p50 {1000 * statistics.median(acks):.1f} ms, "
@@ -187,6 +198,11 @@ async def main(tables: int, seconds: float, burst: float) -> None:
             f"p99 {1000 * percentile(fanouts, 99):.1f} ms"
         )
         print(f"  saturation (everyone acts at once, {burst:.0f} s): {saturated:.0f} actions/s")
+        print(
+            "  the load generator's own loop wakes late by "
+            f"p50 {1000 * statistics.median(lags):.1f} ms, p99 {1000 * percentile(lags, 99):.1f}"
+            " ms (a floor under the figures above)"
+        )
     finally:
         server.terminate()
         server.wait(30)
@@ -198,5 +214,6 @@ if __name__ == "__main__":
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--burst", type=float, default=15.0)
+    parser.add_argument("--bot", default="heuristic", help="the bot on each table's fifth seat")
     args = parser.parse_args()
-    asyncio.run(main(args.tables, args.seconds, args.burst))
+    asyncio.run(main(args.tables, args.seconds, args.burst, args.bot))

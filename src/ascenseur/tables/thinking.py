@@ -7,6 +7,7 @@ each kind it has been asked for.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import random
@@ -54,15 +55,27 @@ def _watch(server: int) -> None:
             os._exit(0)  # the pid now belongs to another user's process: the server is gone
 
 
+#: How much lower than the server a worker runs (nice): bots are paced at human speed anyway,
+#: and a person's move must not wait behind a bot's thinking for a core.
+WORKER_NICENESS = 10
+
+
 def _start_worker(server: int) -> None:
+    with contextlib.suppress(OSError):
+        os.nice(WORKER_NICENESS)
     threading.Thread(target=_watch, args=(server,), daemon=True, name="server-watch").start()
+
+
+def bot_workers() -> int:
+    """How many processes think for bots: one per core but the one the server needs."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 def process_pool(workers: int) -> Executor:
     """Worker processes (started clean by a fork server): bots never slow the event loop.
 
-    Each worker watches the server's process and exits when it is gone, so a server killed
-    without warning leaves no bot running.
+    Each worker runs at a lower priority than the server, and watches the server's process
+    and exits when it is gone, so a server killed without warning leaves no bot running.
     """
     context = multiprocessing.get_context("forkserver")
     return ProcessPoolExecutor(

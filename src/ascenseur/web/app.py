@@ -40,7 +40,7 @@ from ascenseur.core.record import dumps
 from ascenseur.tables.driver import Driver, LiveTable, Settings
 from ascenseur.tables.stores import open_store
 from ascenseur.tables.table import default_bot, table_record
-from ascenseur.tables.thinking import process_pool
+from ascenseur.tables.thinking import bot_workers, process_pool
 from ascenseur.web.connection import Connection
 from ascenseur.web.history import table_list, table_replay
 from ascenseur.web.protocol import GameId, Token
@@ -80,7 +80,8 @@ def create_app(
     durable: bool = True,
     adopt: tuple[str, Path] | None = None,
 ) -> Starlette:
-    """The app over the database ``db``; bots think in ``executor()`` (default: 2 processes).
+    """The app over the database ``db``; bots think in ``executor()`` (default: worker
+    processes, one per core but one).
 
     ``adopt``: a one-time code and the terminal's file of seat tokens — the browser that shows
     the code (``#/adopt/CODE``, printed by ``ascenseur serve``) takes up the terminal's games.
@@ -89,7 +90,7 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = await open_store(db, durable=durable)
-        pool = executor() if executor is not None else process_pool(2)
+        pool = executor() if executor is not None else process_pool(bot_workers())
         driver = Driver(store, pool, settings)
         try:
             await driver.start()
