@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from starlette.applications import Starlette
 
 from ascenseur.core.record import check
 from ascenseur.tables.driver import Settings
@@ -54,17 +55,20 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
-@pytest.fixture
-def url(tmp_path: Path) -> Iterator[str]:
-    settings = Settings(pace=0.05, trick_pause=0.1, seeds=lambda: SEED)
-    app = create_app(
-        tmp_path / "games.sqlite3",
-        settings=settings,
+def browser_app(db: Path, trick_pause: float) -> Starlette:
+    """The app the browser plays: bots quick but visible, seeded deals, short hints."""
+    return create_app(
+        db,
+        settings=Settings(pace=0.05, trick_pause=trick_pause, seeds=lambda: SEED),
         limits=Limits(hint_playouts=60),
         executor=lambda: thread_pool(2),
         durable=False,
     )
-    with running_server(app) as address:
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> Iterator[str]:
+    with running_server(browser_app(tmp_path / "games.sqlite3", 0.1)) as address:
         yield address
 
 
@@ -213,15 +217,7 @@ def test_three_friends_play_one_table_through_an_invitation(
     """Three browsers (separate contexts: separate storage) and a spectator: the host opens a
     table with two seats for friends, they join through the link, chat; one closes the page
     and a bot plays for her until she comes back; the deal's result waits for everyone."""
-    settings = Settings(pace=0.05, trick_pause=0.05, seeds=lambda: SEED)
-    app = create_app(
-        tmp_path / "friends.sqlite3",
-        settings=settings,
-        limits=Limits(hint_playouts=60),
-        executor=lambda: thread_pool(2),
-        durable=False,
-    )
-    with running_server(app) as url:
+    with running_server(browser_app(tmp_path / "friends.sqlite3", 0.05)) as url:
         contexts = [browser.new_context(viewport={"width": 1100, "height": 860}) for _ in range(4)]
         problems: list[str] = []
         pages = []

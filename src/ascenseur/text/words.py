@@ -20,8 +20,7 @@ from ascenseur.core.observation import Observation, TrickView
 from ascenseur.core.scoring import winners
 from ascenseur.core.state import DealResult, Phase
 from ascenseur.core.tricks import play_refusal, trick_facts
-from ascenseur.session import (
-    BOT_PREFIX,
+from ascenseur.tables.story import (
     BidMade,
     CardPlayed,
     DealScored,
@@ -30,6 +29,7 @@ from ascenseur.session import (
     GameOver,
     TrickTaken,
 )
+from ascenseur.tables.table import BOT_PREFIX
 from ascenseur.text.messages import count, tr
 from ascenseur.text.refusals import refusal_text
 

@@ -22,7 +22,7 @@ from ascenseur.web.protocol import (
     Replay,
     ReplayStep,
 )
-from ascenseur.web.wire import deal_score, rules_info, seat_infos
+from ascenseur.web.wire import result_info, rules_info, seat_infos
 
 
 def table_list(summaries: Sequence[Summary], seats: dict[str, int], lang: Language) -> GameList:
@@ -81,6 +81,6 @@ def table_replay(table: Table, lang: Language) -> Replay:
         rules=rules_info(state.rules),
         seats=seat_infos(names, lang),
         steps=steps,
-        results=[deal_score(result) for result in final.results],
+        results=[result_info(result) for result in final.results],
         ranking=ranking_lines(final.totals, names, lang) if final.is_terminal() else [],
     )

@@ -85,7 +85,7 @@ def trick_info(trick: TrickView) -> TrickInfo:
     return TrickInfo(leader=trick.leader, cards=[c.code for c in trick.cards], winner=trick.winner)
 
 
-def deal_score(result: DealResult) -> DealScore:
+def result_info(result: DealResult) -> DealScore:
     return DealScore(
         dealer=result.dealer,
         hand_size=result.hand_size,
@@ -140,7 +140,7 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
         legal_cards=[card.code for card in sort_hand(list(legal_cards))],
         forbidden_bid=forbidden,
         totals=list(view.totals),
-        results=[deal_score(result) for result in view.results],
+        results=[result_info(result) for result in view.results],
         winners=list(winners(view.totals)) if over else [],
         ranking=ranking_lines(view.totals, names, lang) if over else [],
         clock=None if deadline is None else round(max(0.0, deadline - now), 1),
@@ -208,7 +208,7 @@ def game_event(event: Event, names: Sequence[str], deal_count: int, lang: Langua
         return ScoredEvent(
             text=text,
             deal=event.deal_index,
-            result=deal_score(event.result),
+            result=result_info(event.result),
             totals=list(event.totals),
         )
     assert isinstance(event, GameOver)
