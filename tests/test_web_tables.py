@@ -471,3 +471,22 @@ def test_the_exported_record_carries_each_deals_commitment_and_check_verifies_it
         forged["error"]["code"] == "bad-commitment"
         and "not the hand recorded" in (forged["error"]["message"])
     )
+
+
+def test_the_host_calls_in_a_stand_in_then_gives_it_the_seat_for_good(http: TestClient) -> None:
+    from contextlib import ExitStack
+
+    with ExitStack() as stack:
+        host, friend, welcome = host_and_friend(http, stack)
+        token = friend.seen[0]["token"]
+        host.answer(host.send(type="host", action="start"))
+        here = host.answer(host.send(type="host", action="stand_in", seat=1))
+        assert here["code"] == "not-away"  # Bea is still connected
+        friend.ws.close()
+        host.sync()
+        assert host.answer(host.send(type="host", action="stand_in", seat=1))["type"] == "ack"
+        assert host.answer(host.send(type="host", action="keep_bot", seat=1))["type"] == "ack"
+        late = Client(stack.enter_context(http.websocket_connect("/ws")))
+        assert late.join(welcome["table"], token)["code"] == "bad-token"  # void for good
+        host.sync()
+        assert host.view is not None and host.view["seats"][1]["bot"] == "heuristic"

@@ -272,6 +272,20 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "{count} partie(s) du terminal sont maintenant dans vos parties.",
     ),
     "standin_now": ("Bot plays for now", "Un robot joue en attendant"),
+    "keep_bot": ("Give the seat to the bot for good", "Laisser la place au robot"),
+    "more_settings": ("More settings", "Plus de réglages"),
+    "standin_level": (
+        "Bot that plays for someone away",
+        "Robot qui joue pour un absent",
+    ),
+    "grace_seconds": (
+        "Seconds before a bot plays for someone who left",
+        "Secondes avant qu'un robot joue pour un absent",
+    ),
+    "summary_seconds": (
+        "Seconds a deal's result stays (unless everyone moves on)",
+        "Secondes pendant lesquelles le résultat d'une donne reste (sauf si tous passent)",
+    ),
     "no_game": ("There is no game {game}.", "Il n'y a pas de partie {game}."),
     "bad_version": (
         "This server speaks version {version} of the protocol, not {asked}: reload the page.",

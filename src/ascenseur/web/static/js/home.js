@@ -34,6 +34,10 @@ function newTableForm(bots, onStart, onLanguage) {
   const profile = h("select", { id: "profile", name: "profile" },
     ["relaxed", "normal", "fast"].map((p) => h("option", { value: p, selected: p === (last.profile || "relaxed") }, t(`profile_${p}`))));
   const spectators = h("input", { id: "spectators", type: "checkbox", checked: last.spectators !== false });
+  const standin = h("select", { id: "standin", name: "standin" },
+    bots.bots.map((bot) => h("option", { value: bot, selected: bot === (last.standin || "heuristic") }, botLevel(bot))));
+  const grace = h("input", { id: "grace", type: "number", min: 0, max: 3600, value: last.grace ?? 30 });
+  const summary = h("input", { id: "summary-seconds", type: "number", min: 0, max: 600, value: last.summary_seconds ?? 8 });
   const name = h("input", { id: "name", name: "name", type: "text", maxlength: 40, required: true,
                             autocomplete: "nickname", value: last.name || (lang() === "fr" ? "Vous" : "You") });
   const language = h("select", { id: "lang", name: "lang" },
@@ -67,6 +71,10 @@ function newTableForm(bots, onStart, onLanguage) {
     h("fieldset", {}, h("legend", {}, t("bot_levels")), seats),
     h("label", { for: "profile" }, t("profile")), profile,
     h("label", { class: "check" }, spectators, " ", t("spectators_allowed")),
+    h("details", { class: "more" }, h("summary", {}, t("more_settings")),
+      h("label", { for: "standin" }, t("standin_level")), standin,
+      h("label", { for: "grace" }, t("grace_seconds")), grace,
+      h("label", { for: "summary-seconds" }, t("summary_seconds")), summary),
     h("label", { for: "name" }, t("your_name")), name,
     h("label", { for: "lang" }, t("language")), language,
     h("button", { type: "submit", class: "primary" }, t("start")));
@@ -78,6 +86,9 @@ function newTableForm(bots, onStart, onLanguage) {
       seats: [...seats.querySelectorAll("select")].map((select) => select.value),
       profile: profile.value,
       spectators: spectators.checked,
+      standin: standin.value,
+      grace: Math.min(3600, Math.max(0, Number(grace.value) || 0)),
+      summary_seconds: Math.min(600, Math.max(0, Number(summary.value) || 0)),
       name: name.value.trim(),
       lang: language.value,
     };

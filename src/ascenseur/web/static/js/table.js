@@ -336,6 +336,9 @@ export class TableScreen {
         info.standin ? h("span", { class: "badge standin" }, t("standin_mark")) : null,
         this.host && !info.bot && !info.open && !here && !info.standin && seat !== view.seat && view.phase !== "lobby"
           ? h("button", { type: "button", class: "standin-now", onclick: () => this.socket.send({ type: "host", action: "stand_in", seat }) }, t("standin_now"))
+          : null,
+        this.host && info.standin && seat !== view.seat
+          ? h("button", { type: "button", class: "keep-bot", onclick: () => this.socket.send({ type: "host", action: "keep_bot", seat }) }, t("keep_bot"))
           : null),
       h("div", { class: "seat-line" },
         `${t("bid")} ${bid ?? "—"} · ${t("tricks")} ${view.tricks_won[seat]}`),
