@@ -45,7 +45,7 @@ def reshuffled(state: GameState, seat: int, rng: random.Random) -> GameState | N
     log = state.deal_logs()[-1]
     n = state.players
     facts = observe(state, seat).facts
-    played = set(log.cards)
+    played = {card.index for card in log.cards}
     own = state.hand_mask(seat)
     pool = [i for i in range(DECK_SIZE) if i not in played and not own >> i & 1]
     rng.shuffle(pool)
@@ -63,9 +63,9 @@ def reshuffled(state: GameState, seat: int, rng: random.Random) -> GameState | N
         return None
     deal = Deal(
         tuple(
-            tuple(DECK[i] for i in log.hands[s])
+            log.hands[s]
             if s == seat
-            else tuple(DECK[i] for i in log.hands[s] if i in played)
+            else tuple(c for c in log.hands[s] if c.index in played)
             + tuple(DECK[i] for i in hands[s])
             for s in range(n)
         )

@@ -243,7 +243,7 @@ def check_cards_conserved(state: GameState, deal: DealTracker) -> None:
         assert all(state.hand_mask(s) == 0 for s in range(n)), "hands must be empty between deals"
         return
     k = state.hand_size
-    dealt_hands = [{DECK[i] for i in hand} for hand in state.deal_logs()[-1].hands]
+    dealt_hands = [set(hand) for hand in state.deal_logs()[-1].hands]
     assert [len(h) for h in dealt_hands] == [k] * n, "a hand was not dealt k distinct cards"
     dealt = set().union(*dealt_hands)
     assert len(dealt) == n * k, "a card was dealt to two seats"
@@ -385,7 +385,7 @@ def check_deal_result(state: GameState, j: int) -> None:
     assert result.hand_size == state.rules.schedule[j]  # D4
     assert sum(result.tricks) == result.hand_size, "the tricks of a deal do not sum to k"
     assert result.bids == log.bids
-    tricks = tricks_of_deal(n, log.dealer, [DECK[i] for i in log.cards])
+    tricks = tricks_of_deal(n, log.dealer, list(log.cards))
     assert len(tricks) == result.hand_size and tricks[-1].winner is not None
     won = Counter(t.winner for t in tricks)
     assert result.tricks == tuple(won[s] for s in range(n))

@@ -186,15 +186,15 @@ def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameSta
     log = state.deal_logs()[-1]
     n = state.players
     held = [{c.index for c in state.hand(s)} for s in range(n)]
-    dealt = [set(h) for h in log.hands]
+    dealt = [{c.index for c in h} for h in log.hands]
     played = [dealt[s] - held[s] for s in range(n)]
-    seen = dealt[seat] | set(log.cards)
+    seen = dealt[seat] | {c.index for c in log.cards}
     pool = [i for i in range(DECK_SIZE) if i not in seen]
     rng.shuffle(pool)
     hands = []
     for s in range(n):
         if s == seat:
-            hands.append(tuple(DECK[i] for i in log.hands[s]))
+            hands.append(log.hands[s])
             continue
         fresh, pool = pool[: len(held[s])], pool[len(held[s]) :]
         hands.append(tuple(DECK[i] for i in sorted(played[s]) + fresh))

@@ -114,7 +114,8 @@ def _winning_cards(state: GameState) -> set[int]:
     """The cards that won a trick in the (finished) deal of ``state``."""
     log = state.deal_logs()[-1]
     n = state.players
-    chunks = [log.cards[t : t + n] for t in range(0, len(log.cards), n)]
+    cards = [card.index for card in log.cards]
+    chunks = [cards[t : t + n] for t in range(0, len(cards), n)]
     return {chunk[winning_position(chunk)] for chunk in chunks}
 
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ascenseur.core.actions import Action, Bid, Deal, Play
-from ascenseur.core.cards import DECK, Card, Language
+from ascenseur.core.cards import Card, Language
 from ascenseur.core.rules import Rules
-from ascenseur.core.state import DealLog, DealResult, GameState, Phase
+from ascenseur.core.state import DealRecord, DealResult, GameState, Phase
 from ascenseur.core.tricks import trick_winner
 from ascenseur.files import read_record
 from ascenseur.text.messages import count, tr
@@ -113,12 +113,12 @@ class Timeline:
         return tr(lang, "plays", name=name, card=action.card.display(lang))
 
 
-def deal_tricks(log: DealLog, n: int) -> list[tuple[int, tuple[Card, ...], int | None]]:
+def deal_tricks(log: DealRecord, n: int) -> list[tuple[int, tuple[Card, ...], int | None]]:
     """``(leader, cards, winner)`` of each trick of a deal log; winner None while unfinished."""
     leader = (log.dealer + 1) % n
     out: list[tuple[int, tuple[Card, ...], int | None]] = []
     for start in range(0, len(log.cards), n):
-        cards = tuple(DECK[i] for i in log.cards[start : start + n])
+        cards = log.cards[start : start + n]
         winner = (leader + trick_winner(cards)) % n if len(cards) == n else None
         out.append((leader, cards, winner))
         if winner is not None:
@@ -137,7 +137,7 @@ def frame(state: GameState) -> Frame:
         )  # fmt: skip
     log = logs[-1]
     live = state.phase is Phase.BIDDING or state.phase is Phase.PLAYING
-    hands = tuple(tuple(sort_hand([_card(i) for i in hand])) for hand in log.hands)
+    hands = tuple(tuple(sort_hand(list(hand))) for hand in log.hands)
     tricks = deal_tricks(log, n)
     won = state.tricks_won if live else state.results[-1].tricks
     trick: tuple[tuple[int, Card], ...] = ()
@@ -150,7 +150,7 @@ def frame(state: GameState) -> Frame:
         hand_size=len(log.hands[0]),
         dealer=log.dealer,
         hands=hands,
-        played=frozenset(_card(i) for i in log.cards),
+        played=frozenset(log.cards),
         bids=log.bids,
         won=won,
         trick_number=max(len(tricks), 1),
@@ -160,10 +160,6 @@ def frame(state: GameState) -> Frame:
         totals=state.totals,
         results=state.results,
     )
-
-
-def _card(index: int) -> Card:
-    return DECK[index]
 
 
 def listing(timeline: Timeline, seats: Sequence[str] | None, lang: Language) -> list[str]:
@@ -181,7 +177,7 @@ def listing(timeline: Timeline, seats: Sequence[str] | None, lang: Language) -> 
         lines.append("")
         lines.append(dealt_line(lang, j + 1, rules.deal_count, k, names[log.dealer]))
         for seat, hand in enumerate(log.hands):
-            cards = ", ".join(c.display(lang) for c in sort_hand([_card(i) for i in hand]))
+            cards = ", ".join(c.display(lang) for c in sort_hand(list(hand)))
             lines.append(f"  {names[seat]}: {cards}")
         first = (log.dealer + 1) % n
         order = [(first + i) % n for i in range(n)]

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import CODE_INDEX, DECK, Card
+from ascenseur.core.deals import DealRecord
 from ascenseur.core.errors import IllegalAction, RecordError, RulesError
 from ascenseur.core.fairness import Fairness, hands_from_deck, verify
 from ascenseur.core.rules import Rules
@@ -36,33 +37,6 @@ _DEAL_FIELDS = ("dealer", "hands", "bids", "cards")
 #: the deck order the hands were dealt from (:mod:`ascenseur.core.fairness`); it is verified.
 _OPTIONAL_DEAL_FIELDS = ("fairness",)
 _FAIRNESS_FIELDS = ("commitment", "salt", "deck")
-
-
-@dataclass(frozen=True, slots=True)
-class DealRecord:
-    """One deal of a record: its dealer, the hands dealt, the bids, the cards played."""
-
-    dealer: int
-    hands: tuple[tuple[Card, ...], ...]
-    bids: tuple[int | None, ...]
-    cards: tuple[Card, ...]
-    fairness: Fairness | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "dealer": self.dealer,
-            "hands": [[c.code for c in hand] for hand in self.hands],
-            "bids": list(self.bids),
-            "cards": [c.code for c in self.cards],
-        }
-        if self.fairness is not None:
-            fair = self.fairness
-            data["fairness"] = {
-                "commitment": fair.commitment,
-                "salt": fair.salt,
-                "deck": list(fair.deck),
-            }
-        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,14 +72,8 @@ def record_of(
     if seats is not None and len(seats) != state.players:
         raise ValueError(f"seats must name {state.players} players, not {len(seats)}")
     deals = tuple(
-        DealRecord(
-            dealer=log.dealer,
-            hands=tuple(tuple(DECK[i] for i in hand) for hand in log.hands),
-            bids=log.bids,
-            cards=tuple(DECK[i] for i in log.cards),
-            fairness=fairness[j] if j < len(fairness) else None,
-        )
-        for j, log in enumerate(state.deal_logs())
+        replace(deal, fairness=fairness[j]) if j < len(fairness) else deal
+        for j, deal in enumerate(state.deal_logs())
     )
     names = tuple(seats) if seats is not None else None
     return Record(state.rules, state.first_dealer, names, deals)

@@ -47,6 +47,7 @@ from ascenseur.core.cards import (
     cards_of,
 )
 from ascenseur.core.checks import check
+from ascenseur.core.deals import DealRecord
 from ascenseur.core.errors import IllegalAction
 from ascenseur.core.phase import Phase
 from ascenseur.core.rules import Rules
@@ -57,18 +58,9 @@ from ascenseur.core.tricks import NO_LED, TRICK_VALUES, legal_mask
 PLAY_OF_BIT: dict[int, Play] = {1 << i: play for i, play in enumerate(PLAYS)}
 
 
-@dataclass(frozen=True, slots=True)
-class DealLog:
-    """What happened in one deal, as a record states it (card indices).
-
-    ``hands[s]`` is what seat s was dealt, ``bids[s]`` its bid (None: not yet), ``cards`` the
-    cards played in order from the first lead.
-    """
-
-    dealer: int
-    hands: tuple[tuple[int, ...], ...]
-    bids: tuple[int | None, ...]
-    cards: tuple[int, ...]
+#: A deal as the state keeps it: dealer, hands dealt, bids (-1: none yet), cards played, all as
+#: deck indices; :meth:`GameState.deal_logs` gives it as a :class:`DealRecord`.
+_RawDeal = tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +153,7 @@ class GameState:
         self._played: list[int] = []
         self._totals = [0] * n
         self._results: list[DealResult] = []
-        self._logs: list[DealLog] = []
+        self._logs: list[_RawDeal] = []
         self._history: list[Action] = []
 
     @staticmethod
@@ -334,20 +326,23 @@ class GameState:
         """The mask of the cards seat ``seat`` holds now. Hidden information."""
         return self._hands[seat]
 
-    def deal_logs(self) -> tuple[DealLog, ...]:
+    def deal_logs(self) -> tuple[DealRecord, ...]:
         """Every deal so far as a record states it, the current one included (if dealt)."""
-        logs = list(self._logs)
+        raw = list(self._logs)
         if self._phase is Phase.BIDDING or self._phase is Phase.PLAYING:
-            logs.append(self._current_log())
-        return tuple(logs)
-
-    def _current_log(self) -> DealLog:
-        return DealLog(
-            dealer=self._dealer,
-            hands=tuple(self._dealt),
-            bids=tuple(None if b < 0 else b for b in self._bids),
-            cards=tuple(self._played),
+            raw.append(self._current_log())
+        return tuple(
+            DealRecord(
+                dealer=dealer,
+                hands=tuple(tuple(DECK[i] for i in hand) for hand in hands),
+                bids=tuple(None if b < 0 else b for b in bids),
+                cards=tuple(DECK[i] for i in cards),
+            )
+            for dealer, hands, bids, cards in raw
         )
+
+    def _current_log(self) -> _RawDeal:
+        return (self._dealer, tuple(self._dealt), tuple(self._bids), tuple(self._played))
 
     # -- legality ----------------------------------------------------------------------------
 
@@ -544,4 +539,4 @@ class GameState:
         self._to_act = -1
 
 
-__all__ = ["PLAY_OF_BIT", "DealLog", "DealResult", "GameState", "Phase"]
+__all__ = ["PLAY_OF_BIT", "DealRecord", "DealResult", "GameState", "Phase"]
