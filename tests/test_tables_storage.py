@@ -15,7 +15,7 @@ import pytest
 
 from ascenseur.core.actions import Bid
 from ascenseur.tables import events as ev
-from ascenseur.tables.driver import copy_table, summary_of
+from ascenseur.tables.driver import summary_of
 from ascenseur.tables.sqlite import SCHEMA_VERSION, SqliteDatabase, SqliteStore
 from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore, VersionConflict
 from ascenseur.tables.stores import is_url
@@ -82,7 +82,7 @@ def test_a_table_comes_back_as_it_was_stored(backend: str, tmp_path: Path) -> No
         table, log, summary = opening()
         await store.create("t1", "CODE1234", log, [SeatToken(0, 1, b"h" * 32)], summary)
         deal = table.next_deal(at=103.0)
-        twin = copy_table(table)
+        twin = table.copy()
         twin.fold(deal)
         await store.append("t1", 3, [deal], summary=summary_of(twin, 100.0, 103.0))
         loaded = await store.load("t1")

@@ -490,3 +490,17 @@ def test_the_host_calls_in_a_stand_in_then_gives_it_the_seat_for_good(http: Test
         assert late.join(welcome["table"], token)["code"] == "bad-token"  # void for good
         host.sync()
         assert host.view is not None and host.view["seats"][1]["bot"] == "heuristic"
+
+
+def test_invitation_codes_tried_over_http_and_the_socket_count_together(tmp_path: Path) -> None:
+    limits = Limits(invites_per_minute=3, message_rate=1000.0, message_burst=1000.0)
+    app = make_app(tmp_path / "t.sqlite3", limits=limits)
+    with TestClient(app) as http, http.websocket_connect("/ws") as ws:
+        me = Client(ws)
+        invite = me.create(players=3, seats=[None, "random"])["invite"]
+        assert http.get(f"/api/invite/{invite}").status_code == 200
+        assert http.get("/api/invite/wrongcode1").status_code == 404
+        assert me.take_seat("wrongcode2", "Bo")["code"] == "no-table"
+        refused = me.take_seat(invite, "Bo")  # the fourth try this minute, right or wrong
+        assert refused["code"] == "rate-limited" and "wait a minute" in refused["message"]
+        assert http.get(f"/api/invite/{invite}").status_code == 429

@@ -41,7 +41,6 @@ from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 from ascenseur.files import read_record, write_text_atomic
 from ascenseur.tables.driver import (
-    copy_table,
     digest,
     new_invite,
     new_table_id,
@@ -50,6 +49,7 @@ from ascenseur.tables.driver import (
 )
 from ascenseur.tables.events import (
     BidEntry,
+    By,
     Created,
     DealEntry,
     PlayEntry,
@@ -69,7 +69,15 @@ from ascenseur.tables.story import (
     Turn,
     apply_action,
 )
-from ascenseur.tables.table import BOT_PREFIX, PREFERRED_BOTS, Table, default_bot, person_name
+from ascenseur.tables.table import (
+    BOT_PREFIX,
+    PREFERRED_BOTS,
+    Table,
+    bot_rng,
+    default_bot,
+    first_dealer,
+    person_name,
+)
 
 __all__ = [
     "BOT_PREFIX",
@@ -376,10 +384,10 @@ class Session:
         seat = self.state.current_seat
         if seat is None:
             return self._commit(self.table.next_deal(at=time.time()))  # raises: not now
-        by = "person" if seat == self.person else "bot"
+        by: By = "person" if seat == self.person else "bot"
         if self.table.actor(seat) is None and seat != self.person:
             by = "standin"
-        event = self.table.move(seat, action, at=time.time(), cid=None, by=by)  # type: ignore[arg-type]
+        event = self.table.move(seat, action, at=time.time(), cid=None, by=by)
         events = self._commit(event)
         for told in events:
             if isinstance(told, TrickTaken):
@@ -388,7 +396,7 @@ class Session:
 
     def _commit(self, event: Entry) -> list[Event]:
         """Store ``event`` (when there is a database), then make it the table's."""
-        twin = copy_table(self.table)
+        twin = self.table.copy()
         told = twin.fold(event)
         if self.db is not None:
             summary = summary_of(twin, self.table.created.at, time.time())
@@ -407,16 +415,6 @@ def _entry(state: GameState, action: Deal | Bid | Play, at: float) -> Entry:
     if isinstance(action, Bid):
         return BidEntry(at=at, seat=seat, value=action.value, by="bot")
     return PlayEntry(at=at, seat=seat, card=action.card.code, by="bot")
-
-
-def first_dealer(seed: int, players: int) -> int:
-    """The first dealer of a game of ``seed`` (rule D2: drawn at random)."""
-    return random.Random(f"{seed}/first-dealer").randrange(players)
-
-
-def bot_rng(seed: int | None, moves: int) -> random.Random:
-    """The random source of the bot deciding after ``moves`` actions of a game of ``seed``."""
-    return random.Random(f"{seed}/bot/{moves}") if seed is not None else random.Random()
 
 
 def hint_rng(seed: int | None, moves: int) -> random.Random:

@@ -12,7 +12,8 @@ Each started table has one task (:meth:`Driver._run`) that deals, lets the bots 
 human pace with their thinking in a worker pool, puts a stand-in bot on the seat of a person
 who has been away longer than the table's grace time, and plays for a person whose time ran
 out. What to do next is :func:`next_step`, a pure function of the table, the people present
-and the time, shared with the terminal's driver.
+and the time. (The terminal steps the same :class:`Table` itself, one person and bots: it
+needs no clock, no presence and no pacing.)
 """
 
 from __future__ import annotations
@@ -21,22 +22,22 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-import random
 import secrets
 import time
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Literal, Protocol
 
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.errors import AscenseurError, IllegalAction
+from ascenseur.core.rules import Rules
 from ascenseur.tables import story
-from ascenseur.tables.events import By, Created, Event, SeatSpec, SeatTaken, Started
+from ascenseur.tables.events import By, Created, Event, Profile, SeatSpec, SeatTaken, Started
 from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore, VersionConflict
 from ascenseur.tables.story import DealScored, Turn
-from ascenseur.tables.table import Table, TableError, check_bot
+from ascenseur.tables.table import Table, TableError, bot_rng, check_bot, first_dealer
 from ascenseur.tables.thinking import decide
 
 log = logging.getLogger("ascenseur.tables")
@@ -100,10 +101,11 @@ class Listener(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """What the driver does next: ``deal``, ``bot`` (``seat`` by ``level``, ``by``), or
-    ``wait`` until ``until`` (None: until something happens), or ``over``."""
+    """What the driver does next: ``deal``, ``bot`` (``seat`` by ``level``, ``by``),
+    ``standin`` (for ``seat``), ``wait`` until ``until`` (None: until something happens), or
+    ``over``."""
 
-    kind: str
+    kind: Literal["deal", "bot", "standin", "wait", "over"]
     seat: int | None = None
     level: str | None = None
     by: By = "bot"
@@ -232,19 +234,6 @@ def summary_of(table: Table, created: float, now: float) -> Summary:
     )
 
 
-def copy_table(table: Table) -> Table:
-    """A copy that can fold events without touching ``table`` (the log is shared, not copied)."""
-    twin = object.__new__(Table)
-    twin.__dict__.update(table.__dict__)
-    twin.state = table.state.clone()
-    twin.seats = list(table.seats)
-    twin.events = list(table.events)
-    twin.cids = dict(table.cids)
-    twin.deals = list(table.deals)
-    twin.chat = list(table.chat)
-    return twin
-
-
 Build = Callable[[Table], Event | Sequence[Event]]
 
 
@@ -337,7 +326,7 @@ class Driver:
             events.append(table.start(created.host, at=now))
             table.fold(events[-1])
         token = new_token()
-        tokens = [SeatToken(created.host, 1, digest(token))]
+        tokens = [SeatToken(created.host, table.seats[created.host].epoch, digest(token))]
         invite = new_invite()
         await self.store.create(table.id, invite, events, tokens, summary_of(table, now, now))
         live = self._keep(table, {created.host: tokens[0]})
@@ -351,19 +340,16 @@ class Driver:
         hook: bool,
         seats: Sequence[str | None],
         host: int = 0,
-        **options: object,
+        profile: Profile = "relaxed",
+        spectators: bool = True,
+        standin: str = "heuristic",
+        grace: float = 30.0,
+        summary_seconds: float = 8.0,
     ) -> Created:
         """The Created event of a new table (checked by building it): ``seats[i]`` a bot
         level or None (open); the first dealer drawn (rule D2), the seed from the settings."""
-        from ascenseur.core.rules import Rules
-
         rules = Rules(players, max_cards, hook)
         seed = self.settings.seeds() if self.settings.seeds is not None else None
-        first = (
-            random.Random(f"{seed}/first-dealer").randrange(players)
-            if seed is not None
-            else secrets.randbelow(players)
-        )
         created = Created(
             at=self.clock(),
             players=rules.players,
@@ -371,9 +357,13 @@ class Driver:
             hook=rules.hook,
             seats=tuple(SeatSpec(bot=bot) for bot in seats),
             host=host,
-            first_dealer=first,
+            first_dealer=first_dealer(seed, players),
             seed=seed,
-            **options,  # type: ignore[arg-type]
+            profile=profile,
+            spectators=spectators,
+            standin=standin,
+            grace=grace,
+            summary_seconds=summary_seconds,
         )
         Table("check", [created])  # the table's own checks
         for bot in (*seats, created.standin):
@@ -455,7 +445,7 @@ class Driver:
         table = live.table
         built = build(table)
         events = (built,) if not isinstance(built, Sequence) else tuple(built)
-        twin = copy_table(table)
+        twin = table.copy()
         told: list[story.Event] = []
         for event in events:
             told.extend(twin.fold(event))
@@ -597,9 +587,7 @@ class Driver:
         seat, level = step.seat, step.level
         assert seat is not None and level is not None
         version = table.version
-        moves = len(table.state.history)
-        seed = table.created.seed
-        rng = random.Random(f"{seed}/bot/{moves}" if seed is not None else secrets.randbits(64))
+        rng = bot_rng(table.created.seed, len(table.state.history))
         view = table.view(seat)
         fallback = live.failures >= BOT_RETRIES
         chosen = "random" if fallback else level

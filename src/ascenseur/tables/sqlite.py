@@ -24,7 +24,6 @@ import sqlite3
 import threading
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
@@ -34,17 +33,6 @@ from ascenseur.tables import events as ev
 from ascenseur.tables.storage import SeatToken, StoreError, Summary, VersionConflict
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class Append:
-    """One table's events to commit at ``version``, the tokens they change, the summary."""
-
-    table_id: str
-    version: int
-    events: tuple[ev.Event, ...]
-    tokens: tuple[SeatToken, ...]
-    summary: Summary
 
 
 #: File name of the database in the data directory.
@@ -363,38 +351,20 @@ class SqliteDatabase:
         tokens: Sequence[SeatToken] = (),
         summary: Summary,
     ) -> None:
-        (error,) = self.append_many(
-            [Append(table_id, version, tuple(events), tuple(tokens), summary)]
-        )
-        if error is not None:
-            raise error
+        """Commit events at ``version``, ``version + 1``, … with the tokens they change and
+        the summary after them, in one transaction; VersionConflict if a version is taken."""
 
-    def append_many(self, appends: Sequence[Append]) -> list[StoreError | None]:
-        """Commit several tables' appends in one transaction (one write to the disk): each is
-        all or nothing on its own (a savepoint), so one that conflicts fails alone."""
+        def work(db: sqlite3.Connection) -> None:
+            self._insert(db, table_id, version, events, tokens)
+            s = summary
+            db.execute(
+                "UPDATE tables SET updated = ?, names = ?, started = ?, over = ?,"
+                " version = ?, deals = ?, totals = ? WHERE id = ?",
+                (s.updated, json.dumps(s.names), int(s.started), int(s.over), s.version,
+                 s.deals, json.dumps(s.totals), table_id),
+            )  # fmt: skip
 
-        def work(db: sqlite3.Connection) -> list[StoreError | None]:
-            results: list[StoreError | None] = []
-            for append in appends:
-                db.execute("SAVEPOINT one")
-                try:
-                    self._insert(db, append.table_id, append.version, append.events, append.tokens)
-                    s = append.summary
-                    db.execute(
-                        "UPDATE tables SET updated = ?, names = ?, started = ?, over = ?,"
-                        " version = ?, deals = ?, totals = ? WHERE id = ?",
-                        (s.updated, json.dumps(s.names), int(s.started), int(s.over), s.version,
-                         s.deals, json.dumps(s.totals), append.table_id),
-                    )  # fmt: skip
-                except StoreError as err:
-                    db.execute("ROLLBACK TO one")
-                    results.append(err)
-                else:
-                    results.append(None)
-                db.execute("RELEASE one")
-            return results
-
-        return self._write(work)
+        self._write(work)
 
     @staticmethod
     def _insert(

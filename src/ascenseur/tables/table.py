@@ -31,7 +31,9 @@ The table does no I/O and keeps no secret it was not given: seat tokens live in 
 
 from __future__ import annotations
 
+import copy
 import random
+import secrets
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -100,6 +102,21 @@ PROFILES: dict[str, Clock | None] = {
     "normal": Clock(bid=45.0, card=30.0),
     "fast": Clock(bid=20.0, card=12.0),
 }
+
+
+def first_dealer(seed: int | None, players: int) -> int:
+    """The first dealer (rule D2: drawn at random): from the seed, or the OS's source."""
+    if seed is None:
+        return secrets.randbelow(players)
+    return random.Random(f"{seed}/first-dealer").randrange(players)
+
+
+def bot_rng(seed: int | None, moves: int) -> random.Random:
+    """The random source of a bot deciding after ``moves`` actions of a table of ``seed``
+    (seeded tables replay exactly; the others draw from the OS)."""
+    if seed is None:
+        return random.Random(secrets.randbits(64))
+    return random.Random(f"{seed}/bot/{moves}")
 
 
 class TableError(AscenseurError):
@@ -251,6 +268,17 @@ class Table:
         """What ``seat`` may see now (None: a spectator) — :func:`observe`, nothing else."""
         return observe(self.state, seat)
 
+    def copy(self) -> Table:
+        """A copy that folds events without touching this table (events are shared: frozen)."""
+        twin = copy.copy(self)
+        twin.state = self.state.clone()
+        twin.seats = list(self.seats)
+        twin.events = list(self.events)
+        twin.cids = dict(self.cids)
+        twin.deals = list(self.deals)
+        twin.chat = list(self.chat)
+        return twin
+
     def applied(self, seat: int, cid: str) -> int | None:
         """The version at which ``seat``'s action ``cid`` was applied, if it was."""
         return self.cids.get((seat, cid))
@@ -338,7 +366,8 @@ class Table:
             raise TableError("the game is over", code="game-over")
         if self.state.current_seat != seat:
             raise TableError("it is not your turn", code="not-your-turn")
-        story.apply_action(self.state.clone(), action)  # raises IllegalAction, changes nothing
+        if not self.state.is_legal(action):  # the core's reason, on a copy: nothing changes
+            story.apply_action(self.state.clone(), action)
         if isinstance(action, Bid):
             return BidEntry(at=at, seat=seat, value=action.value, cid=cid, by=by)
         return PlayEntry(at=at, seat=seat, card=action.card.code, cid=cid, by=by)

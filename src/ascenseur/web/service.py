@@ -61,7 +61,7 @@ from ascenseur.web.protocol import (
     ref_of,
 )
 from ascenseur.web.wire import hint_options, said, table_view
-from ascenseur.web.words import sentence, web_tr
+from ascenseur.web.words import WEB_MESSAGES, sentence, web_tr
 
 log = logging.getLogger("ascenseur.web")
 
@@ -125,9 +125,8 @@ class GameService:
 
     def _error(self, conn: Connection, err: AscenseurError, ref: int | None) -> ErrorMessage:
         key = "err_" + err.code.replace("-", "_")
-        text = (
-            web_tr(conn.lang, key) if conn.lang == "fr" and _known(key) else sentence(err.message)
-        )
+        known = conn.lang == "fr" and key in WEB_MESSAGES
+        text = web_tr(conn.lang, key) if known else sentence(err.message)
         live = conn.live
         state = len(live.table.state.history) if live is not None else None
         return ErrorMessage(code=err.code, message=text, ref=ref, state=state)
@@ -480,9 +479,3 @@ def _fresh(table: Table, token: str, seat: int | None = None) -> SeatToken:
         assert isinstance(last, SeatTaken)
         seat = last.seat
     return SeatToken(seat, table.seats[seat].epoch, digest(token))
-
-
-def _known(key: str) -> bool:
-    from ascenseur.web.words import WEB_MESSAGES
-
-    return key in WEB_MESSAGES
