@@ -197,3 +197,31 @@ def test_idle_tables_are_unloaded_and_come_back_from_the_log() -> None:
             await store.close()
 
     asyncio.run(main())
+
+
+def test_a_late_reveal_names_the_deal_that_ended_not_the_next_one() -> None:
+    """A client catching up hears of deal 0's end after deal 1 is dealt: the deck it is shown
+    is deal 0's; deal 1's stays secret."""
+    from ascenseur.tables.driver import Update
+    from ascenseur.web.protocol import RevealEvent
+    from ascenseur.web.wire import said
+
+    created = ev.Created(at=0.0, players=2, max_cards=2, hook=False, host=0, first_dealer=0,
+                         seats=(ev.SeatSpec(), ev.SeatSpec(bot="random")))  # fmt: skip
+    table = Table("t", [created])
+    table.fold(table.take_seat("Ada", at=1.0))
+    table.fold(table.start(0, at=1.0))
+    table.fold(table.next_deal(at=2.0))  # a fair deal: no seed
+    last: Update | None = None
+    while table.turn is not Turn.DEAL:
+        seat = table.state.current_seat
+        assert seat is not None
+        action = table.view(seat).legal_actions[0]
+        event = table.move(seat, action, at=3.0, cid=None, by="person")
+        last = Update(table.version, (event,), tuple(table.fold(event)))
+    table.fold(table.next_deal(at=4.0))
+    assert last is not None
+    (reveal,) = [e for e in said(table, last, "en") if isinstance(e, RevealEvent)]
+    first, second = table.deals
+    assert reveal.deal == 0 and reveal.deck == list(first.deck or ())
+    assert reveal.deck != list(second.deck or ())

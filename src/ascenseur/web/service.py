@@ -249,10 +249,7 @@ class GameService:
             lambda t: t.transfer(seat, at=time.time()),
             tokens=lambda t: [_fresh(t, token, seat)],
         )
-        for other in [c for c in live.listeners if isinstance(c, Connection) and c.seat == seat]:
-            other.send(ErrorMessage(code="moved", message=web_tr(other.lang, "moved")))
-            self._leave(other)
-            other.close()
+        self._evict(live, seat, "moved")
         invite = await self.driver.store.invite_of(live.id)
         await self._attach(conn, live, seat, message.ref, token=token, invite=invite)
 

@@ -168,13 +168,16 @@ def said(table: Table, update: Update, lang: Language) -> list[GameEvent]:
     names = table.names
     deal_count = table.rules.deal_count
     out: list[GameEvent] = [game_event(e, names, deal_count, lang) for e in update.story]
+    scored = [e for e in update.story if isinstance(e, DealScored)]
     for version, event in enumerate(update.events, start=update.first):
         match event:
             case log.Chatted():
                 out.append(ChatEvent(text=[], line=chat_line(version, event)))
-            case log.PlayEntry() if any(isinstance(e, DealScored) for e in update.story):
-                entry = table.deals[-1] if table.deals else None
-                if entry is not None and entry.commitment and entry.salt and entry.deck:
+            case log.PlayEntry() if scored:
+                # The deal this play ended — not the table's latest: a client catching up may
+                # hear of it after the next deal, whose deck is still a secret.
+                entry = table.deals[scored[0].deal_index]
+                if entry.commitment and entry.salt and entry.deck:
                     out.append(
                         RevealEvent(
                             text=[],
