@@ -63,7 +63,7 @@ def test_valid_record_prints_its_verdict_and_exits_0(
     path = write(tmp_path, "game.json", json.dumps(VALID))
     status, verdicts, err = run_check([path], capsys)
     assert status == 0
-    assert verdicts == [VALID_VERDICT]
+    assert verdicts == [{"file": path, **VALID_VERDICT}]
     assert err == ""
 
 
@@ -96,10 +96,10 @@ def test_one_line_per_file_in_the_order_given(
     bad = write(tmp_path, "bad.json", json.dumps(INVALID))
     status, verdicts, _ = run_check([good, bad, good], capsys)
     assert status == 1
-    assert [v["valid"] for v in verdicts] == [True, False, True]
+    assert [(v["file"], v["valid"]) for v in verdicts] == [(good, True), (bad, False), (good, True)]
     status, verdicts, _ = run_check([good, good], capsys)
     assert status == 0
-    assert verdicts == [VALID_VERDICT, VALID_VERDICT]
+    assert verdicts == [{"file": good, **VALID_VERDICT}, {"file": good, **VALID_VERDICT}]
 
 
 def test_dash_reads_the_record_from_stdin(
@@ -110,7 +110,7 @@ def test_dash_reads_the_record_from_stdin(
     monkeypatch.setattr(sys, "stdin", stdin)
     status, verdicts, _ = run_check(["-"], capsys)
     assert status == 0
-    assert verdicts == [VALID_VERDICT]
+    assert verdicts == [{"file": "-", **VALID_VERDICT}]
 
 
 def test_record_in_progress_is_valid_and_incomplete(
@@ -122,7 +122,14 @@ def test_record_in_progress_is_valid_and_incomplete(
     status, verdicts, _ = run_check([path], capsys)
     assert status == 0
     assert verdicts == [
-        {"valid": True, "complete": False, "deals": [], "totals": [0, 0], "winners": [0, 1]}
+        {
+            "file": path,
+            "valid": True,
+            "complete": False,
+            "deals": [],
+            "totals": [0, 0],
+            "winners": [0, 1],
+        }
     ]
 
 
@@ -240,8 +247,13 @@ def test_real_process_prints_one_line_per_file_and_reads_stdin(tmp_path: Path) -
     assert done.returncode == 1, stderr
     assert stderr == ""
     verdicts = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
-    assert [v["valid"] for v in verdicts] == [True, False, False, False]
-    assert verdicts[0] == VALID_VERDICT
+    assert [(v["file"], v["valid"]) for v in verdicts] == [
+        (good, True),
+        (bad, False),
+        (deep, False),
+        ("-", False),
+    ]
+    assert verdicts[0] == {"file": good, **VALID_VERDICT}
     assert verdicts[1]["error"]["code"] == "not-in-hand"
 
 
