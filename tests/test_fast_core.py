@@ -475,8 +475,9 @@ def _decision_views(seed: int) -> Iterator[Observation]:
 def test_fast_search_scores_the_pure_loops_worlds_identically(
     monkeypatch: pytest.MonkeyPatch, nested_search: bool, play_penalty: float
 ) -> None:
-    """Given the same worlds, the compiled search returns exactly the pure loop's means
-    (bids and cards, plain and nested play-outs, endgame searches, inference from the play)."""
+    """Given the same worlds, the compiled search returns exactly the pure loop's means and
+    chances of an exact bid (bids and cards, plain and nested play-outs, endgame searches,
+    inference from the play)."""
     for number, view in enumerate(_decision_views(21)):
         pure_bot = ExpertBot(
             Budget(iterations=60),
@@ -486,15 +487,16 @@ def test_fast_search_scores_the_pure_loops_worlds_identically(
             play_penalty=play_penalty,
         )
         problem = SearchProblem.of(view)
-        fast_scores = fast.evaluate(
+        fast_scores = fast.assess(
             problem, pure_bot.settings(problem.bidding), random.Random(number)
         )
         # The pure loop gets the worlds the compiled sampler drew from the same seed.
         arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
         replay = _replaying_sampler(arrays, new_stream(random.Random(number)), view.players)
         monkeypatch.setattr(expert_module, "sample_world", replay)
-        pure_scores = pure_bot.evaluate(view, random.Random())
+        pure_scores = pure_bot.assess(view, random.Random())
         assert fast_scores == pure_scores
+        assert all(0.0 <= e.exact <= 1.0 for e in fast_scores)
 
 
 def _replaying_sampler(
@@ -522,7 +524,7 @@ def test_expert_can_be_forced_onto_the_pure_path(monkeypatch: pytest.MonkeyPatch
         raise AssertionError("the compiled search was used")
 
     view = next(_decision_views(8))
-    monkeypatch.setattr(fast, "evaluate", refuse)
+    monkeypatch.setattr(fast, "assess", refuse)
     ExpertBot(Budget(iterations=20), pure=True).evaluate(view, random.Random(1))
     monkeypatch.setenv(fast.PURE_VARIABLE, "1")
     assert not fast.enabled()

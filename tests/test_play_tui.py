@@ -92,11 +92,11 @@ def test_a_whole_short_game_by_keys(capsys: pytest.CaptureFixture[str]) -> None:
             await pilot.press("q")
 
     asyncio.run(play())
-    assert "Expected points this deal" in seen["hint"] and "bid 0: " in seen["hint"]
+    assert "of the deals I tried" in seen["hint"] and "Other choices: bid " in seen["hint"]
     assert seen["refused"].startswith("You cannot play ")
     assert " must " in seen["refused"] or "may not lead" in seen["refused"]
     assert "Score sheet" in seen["sheet"]
-    assert "Each cell: bid/tricks taken, points of the deal (running total)." in seen["sheet"]
+    assert "Each cell: bid/taken, points of the deal (running total)." in seen["sheet"]
     view = session.view
     assert view.phase is Phase.OVER
     for line in ranking_lines(view.totals, session.seats, "en"):
@@ -130,7 +130,7 @@ def test_refusal_in_french_gives_the_rule() -> None:
 
     said = asyncio.run(play())
     assert said.startswith("Vous ne pouvez pas jouer ")
-    assert "doit" in said or "on ne peut" in said
+    assert "vous devez" in said or "vous ne pouvez entamer" in said
 
 
 def test_the_hook_shows_and_refuses_the_dealers_forbidden_bid() -> None:

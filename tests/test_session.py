@@ -282,8 +282,8 @@ def test_hints_cover_every_legal_action_on_the_persons_turn_only() -> None:
     while session.turn is not Turn.PERSON:
         session.advance()
     hints = session.hint_task(60)()
-    assert [a for a, _ in hints] == list(session.view.legal_actions)
-    assert all(-2 <= value <= 7 for _, value in hints)
+    assert [e.action for e in hints] == list(session.view.legal_actions)
+    assert all(-2 <= e.points <= 7 and 0 <= e.exact <= 1 for e in hints)
     assert session.hint_task(60)() == hints  # seeded: the same hints for the same position
 
 

@@ -33,13 +33,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ascenseur.bots import REGISTRY, Bot, make_bot
-from ascenseur.bots.hints import DEFAULT_PLAYOUTS, hint
+from ascenseur.bots.hints import DEFAULT_PLAYOUTS, advice
 from ascenseur.core.actions import Bid, Deal, Play, PlayerAction
 from ascenseur.core.errors import AscenseurError, RecordError
 from ascenseur.core.observation import Observation, TrickView, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 from ascenseur.files import read_record, write_text_atomic
+from ascenseur.search.problem import Estimate
 from ascenseur.tables.driver import (
     digest,
     new_invite,
@@ -169,8 +170,9 @@ class Session:
             level = self._level(seat)
             if seat != person and level not in REGISTRY:
                 self.replaced[seat] = (level, default_bot())
-        #: The last trick completed in the current deal (its last one once the deal is over).
+        #: The last trick completed (an earlier deal's at the start of a deal), and its deal.
         self.last_trick: TrickView | None = _last_trick(self.view)
+        self.last_trick_deal = self.state.deal_index
 
     @property
     def path(self) -> Path | None:
@@ -337,9 +339,7 @@ class Session:
 
     def deal(self) -> list[Event]:
         """Shuffle and deal the next deal."""
-        events = self._commit(self.table.next_deal(at=time.time()))
-        self.last_trick = None
-        return events
+        return self._commit(self.table.next_deal(at=time.time()))
 
     def bot_move(self) -> Callable[[], PlayerAction]:
         """The bot to act, ready to decide from its own view only.
@@ -358,17 +358,15 @@ class Session:
         rng = bot_rng(self.seed, self.moves)
         return functools.partial(bot.choose, observe(self.state, seat), rng)
 
-    def hint_task(
-        self, playouts: int = DEFAULT_PLAYOUTS
-    ) -> Callable[[], list[tuple[PlayerAction, float]]]:
-        """The person's hints (:func:`ascenseur.bots.hints.hint`) ready to compute.
+    def hint_task(self, playouts: int = DEFAULT_PLAYOUTS) -> Callable[[], list[Estimate]]:
+        """The person's hints (:func:`ascenseur.bots.hints.advice`) ready to compute.
 
         Like :meth:`bot_move`, the call reads only the person's view: run it anywhere.
         """
         if self.turn is not Turn.PERSON:
             raise ValueError("hints are for the person's turn")
         rng = hint_rng(self.seed, self.moves)
-        return functools.partial(hint, self.view, rng, playouts)
+        return functools.partial(advice, self.view, rng, playouts)
 
     def advance(self) -> list[Event]:
         """One step that waits for no person: a deal or a bot's move ([] otherwise)."""
@@ -382,6 +380,7 @@ class Session:
     def act(self, action: PlayerAction) -> list[Event]:
         """Apply the bid or card of the seat to act; raises IllegalAction saying why not."""
         seat = self.state.current_seat
+        deal = self.state.deal_index
         if seat is None:
             return self._commit(self.table.next_deal(at=time.time()))  # raises: not now
         by: By = "person" if seat == self.person else "bot"
@@ -392,6 +391,7 @@ class Session:
         for told in events:
             if isinstance(told, TrickTaken):
                 self.last_trick = told.trick
+                self.last_trick_deal = deal
         return events
 
     def _commit(self, event: Entry) -> list[Event]:

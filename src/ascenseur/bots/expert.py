@@ -35,7 +35,7 @@ from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, TRUMP_KIND, indices_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
-from ascenseur.search.problem import LOG_WEIGHT_FLOOR, SearchProblem, SearchSettings
+from ascenseur.search.problem import LOG_WEIGHT_FLOOR, Estimate, SearchProblem, SearchSettings
 
 
 def strength(hand: int) -> float:
@@ -152,21 +152,31 @@ class ExpertBot:
 
     def evaluate(self, view: Observation, rng: random.Random) -> list[tuple[PlayerAction, float]]:
         """Each legal action with its estimated expected score for this deal."""
+        return [(e.action, e.points) for e in self.assess(view, rng)]
+
+    def assess(self, view: Observation, rng: random.Random) -> list[Estimate]:
+        """Each legal action with its expected score and its chance of an exact bid."""
         problem = SearchProblem.of(view)
         settings = self.settings(problem.bidding)
         # Issue 5: the compiled core runs this same loop when numba is importable (not with
         # pure=True or ASCENSEUR_PURE=1); its worlds come from its own seeded generator.
         if not self.pure and fast.enabled():
-            return fast.evaluate(problem, settings, rng)
+            return fast.assess(problem, settings, rng)
         if self.default_budget:
             settings = replace(settings, seconds=PURE_DEFAULT_SECONDS)
-        return search(problem, settings, rng)
+        return assess(problem, settings, rng)
 
 
 def search(
     problem: SearchProblem, settings: SearchSettings, rng: random.Random
 ) -> list[tuple[PlayerAction, float]]:
-    """Each candidate of ``problem`` with its weighted mean score over sampled worlds.
+    """Each candidate of ``problem`` with its weighted mean score over sampled worlds."""
+    return [(e.action, e.points) for e in assess(problem, settings, rng)]
+
+
+def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random) -> list[Estimate]:
+    """Each candidate of ``problem`` with its weighted mean score over sampled worlds, and
+    the weighted share of them in which the seat takes exactly its bid.
 
     The pure-Python loop; :func:`ascenseur.fast.evaluate` is its compiled twin. Every
     candidate meets the same worlds (common random numbers); deterministic given ``rng`` when
@@ -176,7 +186,9 @@ def search(
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     worlds = max(1, settings.iterations // len(problem.candidates))
     totals = [0.0] * len(problem.candidates)
+    exact = [0.0] * len(problem.candidates)
     weights = 0.0
+    played = 0
     for _ in range(worlds):
         hands = sample_world(problem.spec, rng)
         dealt = [hand | cards for hand, cards in zip(hands, problem.shown, strict=True)]
@@ -185,11 +197,18 @@ def search(
             misses = policy_misses(dealt, problem.leader, list(problem.history), bids, me)
             weight *= math.exp(-settings.play_penalty * misses)
         weights += weight
+        played += 1
         for i, candidate in enumerate(problem.candidates):
-            totals[i] += weight * _play(problem, settings, hands, bids, candidate)
+            score = _play(problem, settings, hands, bids, candidate)
+            totals[i] += weight * score
+            if score > 0:  # only an exact bid scores above 0 (rules S1-S2)
+                exact[i] += weight
         if deadline is not None and time.perf_counter() >= deadline:
             break
-    return [(action, totals[i] / weights) for i, action in enumerate(problem.actions)]
+    return [
+        Estimate(action, totals[i] / weights, exact[i] / weights, played)
+        for i, action in enumerate(problem.actions)
+    ]
 
 
 def _play(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import io
 import os
 import sys
 from pathlib import Path
@@ -119,6 +120,10 @@ def run(args: argparse.Namespace) -> int:
     if args.plain:
         from ascenseur.tui.plain import PlainGame
 
+        if isinstance(sys.stdin, io.TextIOWrapper):
+            # Bytes that are not text in the locale's encoding are read as U+FFFD, then
+            # refused like any other bad answer, rather than ending the game.
+            sys.stdin.reconfigure(errors="replace")
         return PlainGame(session, lang, sys.stdin, sys.stdout).run()
     from ascenseur.text.messages import tr
     from ascenseur.tui.app import PlayApp, PlayOptions

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ascenseur.core.actions import PlayerAction
-    from ascenseur.search.problem import SearchProblem, SearchSettings
+    from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 
 PURE_VARIABLE = "ASCENSEUR_PURE"
 
@@ -90,10 +90,16 @@ def evaluate(
     problem: SearchProblem, settings: SearchSettings, rng: random.Random
 ) -> list[tuple[PlayerAction, float]]:
     """The expert's search on the compiled core (see :func:`ascenseur.fast.search.evaluate`)."""
-    from ascenseur.fast.search import evaluate as search
+    return [(e.action, e.points) for e in assess(problem, settings, rng)]
+
+
+def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random) -> list[Estimate]:
+    """The same search, each candidate's chance of an exact bid too (an
+    :class:`~ascenseur.search.problem.Estimate` each)."""
+    from ascenseur.fast.search import assess as search
 
     warm_up()
     return search(problem, settings, rng)
 
 
-__all__ = ["PURE_VARIABLE", "available", "enabled", "evaluate", "warm_up"]
+__all__ = ["PURE_VARIABLE", "assess", "available", "enabled", "evaluate", "warm_up"]

@@ -17,7 +17,6 @@ cache and, when they differ, drops every cached function.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar, cast
@@ -26,45 +25,26 @@ import numba
 from numba.core import types
 from numba.extending import intrinsic
 
+from ascenseur.fast import cache
+from ascenseur.fast.cache import BAKED_PACKAGES, CACHE, ROOT
+
+__all__ = ["BAKED_PACKAGES", "CACHE", "ROOT", "cache_sources", "drop_stale_cache", "jit"]
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-_PACKAGE = Path(__file__).parent
-ROOT = _PACKAGE.parent  # the ascenseur package
-#: The packages whose values compiled code may capture: this one and all it may import.
-BAKED_PACKAGES = ("core", "search", "fast")
-CACHE = _PACKAGE / "__pycache__"  # numba's default cache, beside the sources
-_DIGEST_FILE = "ascenseur-fast-sources.sha256"
 _checked: list[bool] = []
 
 
 def cache_sources(root: Path = ROOT) -> list[Path]:
     """Every source file whose content the compiled functions may depend on."""
-    return sorted(path for package in BAKED_PACKAGES for path in (root / package).rglob("*.py"))
+    return cache.cache_sources(root)
 
 
-def drop_stale_cache(cache: Path = CACHE, root: Path = ROOT) -> bool:
-    """Delete the cached functions in ``cache`` if any of the :func:`cache_sources` below
-    ``root`` changed since they were cached; True if it did."""
-    digest = hashlib.sha256()
-    for source in cache_sources(root):
-        name = source.relative_to(root).as_posix()
-        digest.update(name.encode() + b"\0" + source.read_bytes() + b"\0")
-    stamp = cache / _DIGEST_FILE
-    current = digest.hexdigest()
-    try:
-        if stamp.read_text() == current:
-            return False
-    except OSError:
-        pass
-    try:
-        for cached in cache.glob("*.nb[ic]"):
-            cached.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
-        stamp.write_text(current)
-    except OSError:
-        return False  # a read-only install: nothing there can be stale
-    return True
+def drop_stale_cache(cache_dir: Path = CACHE, root: Path = ROOT) -> bool:
+    """Delete the cached functions in ``cache_dir`` if any of the :func:`cache_sources` below
+    ``root`` changed since they were cached; True if it did (:func:`cache.drop_stale`)."""
+    return cache.drop_stale(cache_dir, root)
 
 
 def jit(fn: F) -> F:

@@ -29,6 +29,7 @@ from ascenseur.fast.rng import new_stream
 from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, sample_into
 from ascenseur.search.problem import (
     LOG_WEIGHT_FLOOR,
+    Estimate,
     NoConsistentWorld,
     SearchProblem,
     SearchSettings,
@@ -205,10 +206,17 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
 
 @jit
 def evaluate_worlds(
-    problem: Problem, worlds: int, stream: Words, s: Scratch, totals: Floats, weights: Floats
+    problem: Problem,
+    worlds: int,
+    stream: Words,
+    s: Scratch,
+    totals: Floats,
+    exact: Floats,
+    weights: Floats,
 ) -> int:
-    """Add each candidate's weighted score over ``worlds`` sampled worlds to ``totals``, and
-    the worlds' weights to ``weights[0]``.
+    """Add each candidate's weighted score over ``worlds`` sampled worlds to ``totals``, the
+    weight of the worlds where it makes the bid exactly to ``exact``, and the worlds' weights
+    to ``weights[0]``.
 
     With ``problem.penalty`` > 0, a world's weight is multiplied by exp(-penalty) for each of
     the other seats' cards so far that the policy would not have played from its hand.
@@ -234,7 +242,10 @@ def evaluate_worlds(
             weight *= math.exp(-problem.penalty * misses)
         weights[0] += weight
         for i in range(problem.candidates.shape[0]):
-            totals[i] += weight * _score(problem, s, problem.candidates[i])
+            score = _score(problem, s, problem.candidates[i])
+            totals[i] += weight * score
+            if score > 0:  # only an exact bid scores above 0 (rules S1-S2)
+                exact[i] += weight
     return worlds
 
 
@@ -242,7 +253,13 @@ def evaluate(
     problem: SearchProblem, settings: SearchSettings, rng: random.Random
 ) -> list[tuple[PlayerAction, float]]:
     """Each candidate of ``problem`` with its mean score over sampled worlds, as the pure
-    loop (:func:`ascenseur.bots.expert.search`) gives it.
+    loop (:func:`ascenseur.bots.expert.search`) gives it."""
+    return [(e.action, e.points) for e in assess(problem, settings, rng)]
+
+
+def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random) -> list[Estimate]:
+    """Each candidate of ``problem`` with its mean score and its chance of an exact bid over
+    sampled worlds, as the pure loop (:func:`ascenseur.bots.expert.assess`) gives them.
 
     ``settings.iterations`` play-outs are shared among the candidates; ``settings.seconds``
     (if not None) stops early between chunks of :data:`CHUNK` worlds. Deterministic given
@@ -252,16 +269,21 @@ def evaluate(
     scratch = Scratch.of(problem)
     worlds = max(1, settings.iterations // len(problem.candidates))
     totals = np.zeros(len(problem.candidates), np.float64)
+    exact = np.zeros(len(problem.candidates), np.float64)
     weights = np.zeros(1, np.float64)
     stream = new_stream(rng)
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     done = 0
     while done < worlds:
         chunk = worlds - done if deadline is None else min(CHUNK, worlds - done)
-        played = evaluate_worlds(compiled, chunk, stream, scratch, totals, weights)
+        played = evaluate_worlds(compiled, chunk, stream, scratch, totals, exact, weights)
         if played < 0:
             raise NoConsistentWorld(f"no consistent world found in {ATTEMPTS} attempts")
         done += played
         if deadline is not None and time.perf_counter() >= deadline:
             break
-    return [(a, float(totals[i]) / float(weights[0])) for i, a in enumerate(problem.actions)]
+    whole = float(weights[0])
+    return [
+        Estimate(a, float(totals[i]) / whole, float(exact[i]) / whole, done)
+        for i, a in enumerate(problem.actions)
+    ]

@@ -26,6 +26,21 @@ from ascenseur.core.state import Phase
 LOG_WEIGHT_FLOOR = 60.0
 
 
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """What the search found for one candidate: its mean deal score (rules S1–S2), and the
+    share of the sampled worlds (weighted) in which the seat takes exactly its bid — for a
+    bid, the chance of taking exactly that many tricks; for a card, of making the bid.
+
+    ``worlds`` is how many worlds every candidate met.
+    """
+
+    action: PlayerAction
+    points: float
+    exact: float
+    worlds: int
+
+
 class NoConsistentWorld(RuntimeError):
     """The observation admits no world (it cannot come from a real game)."""
 

@@ -9,6 +9,8 @@ and French.
 
 from __future__ import annotations
 
+import re
+
 from ascenseur.core.cards import Language
 
 LANGUAGES: tuple[Language, ...] = ("en", "fr")
@@ -32,12 +34,28 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "hook_on": ("hook", "crochet"),
     "trick_title": ("Trick {number}", "Pli {number}"),
     "last_trick_title": ("Last trick", "Dernier pli"),
+    "last_trick_of": ("Last trick of deal {number}", "Dernier pli de la donne {number}"),
+    "last_trick_line": (
+        "{title}: {cards} — {name} took it.",
+        "{title} : {cards} — pris par {name}.",
+    ),
+    "winning": ("winning", "maître"),
+    "still_needed": ("needs {count} more", "il lui en faut encore {count}"),
+    "bids_sum": (
+        "Bids add up to {total} for {cards}: {balance}.",
+        "Les annonces font {total} pour {cards} : {balance}.",
+    ),
+    "over_bid": ("{count} more than the tricks there are", "{count} de plus que de plis"),
+    "under_bid": ("{count} fewer than the tricks there are", "{count} de moins que de plis"),
+    "even_bid": ("as many as the tricks", "autant que de plis"),
     "no_last_trick": ("No trick finished yet in this deal.", "Aucun pli fini dans cette donne."),
     "takes": ("takes it", "le remporte"),
     "your_hand": ("Your hand", "Votre main"),
     "trumps": ("Trumps", "Atouts"),
     # whose turn
     "your_bid": ("Your turn: bid from 0 to {k}.", "À vous : annoncez de 0 à {k}."),
+    "your_bid_of": ("Your turn: bid {choices}.", "À vous : annoncez {choices}."),
+    "or": ("or", "ou"),
     "your_card": ("Your turn: play a card.", "À vous : jouez une carte."),
     "waiting": ("{name} is thinking…", "{name} réfléchit…"),
     "trick_done": (
@@ -53,18 +71,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "cannot_play": ("You cannot play {card}: {why}.", "Vous ne pouvez pas jouer {card} : {why}."),
     # why a card is refused (rules P2, P5–P7), completing "You cannot play {card}: …"
     "must-lead-suit": (
-        "may not lead a trump or the Excuse while holding a suit card (holds {held})",
-        "on ne peut entamer d'un atout ni de l'Excuse en gardant une carte de couleur "
-        "(tient {held})",
+        "you may not lead a trump or the Excuse while you hold a suit card (you hold {held})",
+        "vous ne pouvez entamer d'un atout ni de l'Excuse tant que vous avez une carte de "
+        "couleur (vous avez {held})",
     ),
-    "must-follow": ("must follow {suit} (holds {held})", "doit fournir {suit} (tient {held})"),
+    "must-follow": (
+        "you must follow {suit} (you hold {held})",
+        "vous devez fournir {suit} (vous avez {held})",
+    ),
     "must-overtrump": (
-        "must overtrump trump {high} (holds {held})",
-        "doit monter sur l'atout {high} (tient {held})",
+        "you must overtrump trump {high} (you hold {held})",
+        "vous devez monter sur l'atout {high} (vous avez {held})",
     ),
     "must-trump": (
-        "has no {suit} and must trump (holds {held})",
-        "n'a pas de {suit} et doit couper (tient {held})",
+        "you have no {suit} and must trump (you hold {held})",
+        "vous n'avez pas de {suit} et devez couper (vous avez {held})",
     ),
     "not_your_turn": ("It is not your turn.", "Ce n'est pas à vous de jouer."),
     "not_bidding": ("It is not the time to bid.", "Ce n'est pas le moment d'annoncer."),
@@ -102,20 +123,48 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "scores_empty": ("No deal is finished yet.", "Aucune donne n'est encore finie."),
     "cell": ("{bid}/{tricks} {points:+d}", "{bid}/{tricks} {points:+d}"),
     "sheet_legend": (
-        "Each cell: bid/tricks taken, points of the deal (running total).",
-        "Chaque case : annonce/plis faits, points de la donne (total cumulé).",
+        "Each cell: bid/taken, points of the deal (running total).",
+        "Chaque case : annonce/faits, points de la donne (total cumulé).",
     ),
+    "bid_taken": ("Bid/taken", "Annonce/faits"),
+    "needed": ("Needs", "Manque"),
     # hints
+    "hint_best_bid": (
+        "Bid {value} — expected {points} points; you take exactly {value} in {chance} of "
+        "the deals I tried.",
+        "Annoncez {value} — {points} points espérés ; vous faites exactement {value} dans "
+        "{chance} des donnes essayées.",
+    ),
+    "hint_best_card": (
+        "Play {card} — expected {points} points; you make your bid of {bid} in {chance} of "
+        "the deals I tried.",
+        "Jouez {card} — {points} points espérés ; vous réussissez votre annonce de {bid} "
+        "dans {chance} des donnes essayées.",
+    ),
+    # the browser's hint lines (it formats the points itself)
     "hints_title": (
-        "Expected points this deal (estimate: random play afterwards)",
-        "Points espérés sur la donne (estimation : jeu au hasard ensuite)",
+        "Expected points this deal, for each choice",
+        "Points espérés sur la donne, pour chaque choix",
     ),
     "hint_bid": ("bid {value}: {points:+.1f}", "annonce {value} : {points:+.1f}"),
     "hint_card": ("{card}: {points:+.1f}", "{card} : {points:+.1f}"),
+    # the terminal's
+    "hint_other_bid": (
+        "bid {value}: {points} ({chance} exact)",
+        "{value} : {points} ({chance} juste)",
+    ),
+    "hint_other_card": ("{card}: {points} ({chance} made)", "{card} : {points} ({chance} réussie)"),
+    "hint_others": ("Other choices: {choices}.", "Autres choix : {choices}."),
     "thinking_hints": ("Computing hints…", "Calcul des conseils…"),
+    "cold_cache": (
+        "First use of the expert on this machine: its search is being compiled (once, about "
+        "20 s; the install step of `make` does it ahead)…",
+        "Première utilisation de l'expert sur cette machine : sa recherche se compile (une "
+        "fois, 20 s environ ; l'installation par `make` le fait d'avance)…",
+    ),
     "no_hint": ("Hints are for your turn.", "Les conseils sont pour votre tour."),
     # pace and keys
-    "pace": ("Pace: {seconds:.1f} s per card.", "Rythme : {seconds:.1f} s par carte."),
+    "pace": ("Pace: {seconds} s per card.", "Rythme : {seconds} s par carte."),
     "keys_play": (
         "←→↑↓ Enter play · h hint · l last trick · s scores · +/- pace · q quit",
         "←→↑↓ Entrée jouer · h conseil · l dernier pli · s scores · +/- rythme · q fin",
@@ -141,22 +190,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Bot {wanted} is unknown here: {used} plays seat {seat} instead.",
         "Le robot {wanted} est inconnu ici : {used} joue la place {seat}.",
     ),
+    # the bots, as people call them
+    "bot_label_random": ("beginner, plays at random", "débutant, joue au hasard"),
+    "bot_label_heuristic": ("club player", "joueur de club"),
+    "bot_label_expert": ("expert", "expert"),
+    "bot_label_expert-pure": (
+        "expert (slow reference version)",
+        "expert (version de référence, lente)",
+    ),
+    "bot_label_openspiel-ismcts": ("OpenSpiel's ISMCTS search", "recherche ISMCTS d'OpenSpiel"),
     # plain mode
     "intro": (
-        "{players} players, hands of 1 up to {peak} and back ({deals} deals){hook}. "
-        "You are {name}.",
-        "{players} joueurs, mains de 1 à {peak} puis retour ({deals} donnes){hook}. "
-        "Vous êtes {name}.",
+        "{players} players, hands of 1 up to {peak} and back ({deals}){hook}. You are {name}.",
+        "{players} joueurs, mains de 1 à {peak} puis retour ({deals}){hook}. Vous êtes {name}.",
     ),
     "intro_hook": (", with the hook", ", avec le crochet"),
     "help_hint": ("Type ? at a prompt for help.", "Tapez ? à l'invite pour l'aide."),
     "plain_help": (
-        "Bid with a number; play with the card's number in your hand or its code "
-        "(S/H/D/C then 1-10, J, N, Q, K; T1…T21; EX). Also: h hint, t table, l last trick, "
-        "s scores, q quit (the game stays saved).",
-        "Annoncez par un nombre ; jouez par le numéro de la carte dans votre main ou son code "
-        "(S/H/D/C puis 1-10, J, N, Q, K ; T1…T21 ; EX). Aussi : h conseil, t table, "
-        "l dernier pli, s scores, q quitter (la partie reste enregistrée).",
+        "Bid with a number. Play with the card's number in your hand ([1], [2]…) or {cards}. "
+        "Also: h hint, t table, l last trick, s scores, r rules, q quit (the game stays saved).",
+        "Annoncez par un nombre. Jouez par le numéro de la carte dans votre main ([1], [2]…) "
+        "ou {cards}. Aussi : h conseil, t table, l dernier pli, s scores, r règles, q quitter "
+        "(la partie reste enregistrée).",
+    ),
+    "resumed_at": (
+        "Going on with deal {number} of {count} ({cards} each).",
+        "Reprise à la donne {number} sur {count} ({cards} chacun).",
     ),
     "hand_line": ("Your hand: {cards}.", "Votre main : {cards}."),
     "legal_line": ("You may play: {cards}.", "Vous pouvez jouer : {cards}."),
@@ -182,13 +241,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{text!r} n'est pas une annonce : tapez un nombre parmi {choices}.",
     ),
     "bad_card": (
-        "{text!r} is not a card of your hand: type its number (1 to {count}) or its code "
-        "(for example H10, T21, EX).",
-        "{text!r} n'est pas une carte de votre main : tapez son numéro (1 à {count}) ou son "
-        "code (par exemple H10, T21, EX).",
+        "{text!r} is not a card of your hand: type its number (1 to {count}) or the card "
+        "(for example 10♥, 10h, Nd, trump 21, Excuse; ? for more).",
+        "{text!r} n'est pas une carte de votre main : tapez son numéro (1 à {count}) ou la "
+        "carte (par exemple 10♥, 10c, Ck, atout 21, Excuse ; ? pour plus).",
     ),
     "not_held": ("You do not hold {card}.", "Vous n'avez pas {card}."),
-    "end_of_input": ("End of input.", "Fin de l'entrée."),
+    "end_of_input": (
+        "End of input: the game stops here, unfinished.",
+        "Fin de l'entrée : la partie s'arrête ici, inachevée.",
+    ),
     "interrupted": ("Interrupted.", "Interrompu."),
     # replay
     "replay_start": ("Before the first deal.", "Avant la première donne."),
@@ -205,6 +267,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "in_progress": ("The game was not finished.", "La partie n'était pas finie."),
 }
+
+
+#: French typography: a narrow no-break space before ``: ; ? !`` (and none breakable).
+NARROW_NBSP = "\u202f"
+_FRENCH_SPACED = re.compile(r"[ \u00a0]([:;?!»])")
+
+
+def french_typography(text: str) -> str:
+    """``text`` with a narrow no-break space before ``: ; ? !`` as French print wants.
+
+    >>> french_typography("Donne 2 : fini ?") == "Donne 2\u202f: fini\u202f?"
+    True
+    """
+    return _FRENCH_SPACED.sub(NARROW_NBSP + r"\1", text)
+
+
+MESSAGES = {key: (en, french_typography(fr)) for key, (en, fr) in MESSAGES.items()}
 
 
 #: noun → ((English singular, plural), (French singular, plural)).
@@ -224,6 +303,22 @@ def count(lang: Language, n: int, noun: str) -> str:
     singular, plural = NOUNS[noun][1 if lang == "fr" else 0]
     one = abs(n) <= 1 if lang == "fr" else abs(n) == 1
     return f"{n} {singular if one else plural}"
+
+
+def decimal(lang: Language, value: float, places: int = 1, *, sign: bool = False) -> str:
+    """A number for people: ``+4.8`` in English, ``+4,8`` in French (decimal comma).
+
+    >>> decimal("en", 4.84, sign=True), decimal("fr", 0.6), decimal("fr", -1.25, 2)
+    ('+4.8', '0,6', '-1,25')
+    """
+    text = f"{value:{'+' if sign else ''}.{places}f}"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def percent(lang: Language, share: float) -> str:
+    """A share as a whole percentage: ``61%`` in English, ``61\u202f%`` in French."""
+    value = round(100 * share)
+    return f"{value}{NARROW_NBSP}%" if lang == "fr" else f"{value}%"
 
 
 def tr(lang: Language, key: str, **fields: object) -> str:

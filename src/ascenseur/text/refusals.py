@@ -13,9 +13,10 @@ into the sentence a person reads, in English or French; nothing re-derives the r
 >>> try:
 ...     state.apply(Play(Card.parse("S5")))
 ... except IllegalAction as err:
-...     print(err.code, err.held, "|", refusal_text(err, "en"), "|", refusal_text(err, "fr"))
-must-follow ('H2',) | You cannot play 5♠: must follow ♥ hearts (holds 2♥). | Vous ne pouvez \
-pas jouer 5♠ : doit fournir ♥ cœur (tient 2♥).
+...     print(err.code, err.held, "|", refusal_text(err, "en"))
+...     print(refusal_text(err, "fr").replace("\u202f", "_"))
+must-follow ('H2',) | You cannot play 5♠: you must follow ♥ hearts (you hold 2♥).
+Vous ne pouvez pas jouer 5♠_: vous devez fournir ♥ cœur (vous avez 2♥).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from ascenseur.core.errors import IllegalAction
 from ascenseur.core.observation import Observation, TrickView
 from ascenseur.core.scoring import winners
 from ascenseur.core.state import DealResult, Phase
-from ascenseur.core.tricks import play_refusal, trick_facts
+from ascenseur.core.tricks import play_refusal, trick_facts, trick_summary
 from ascenseur.tables.story import (
     BidMade,
     CardPlayed,
@@ -30,7 +30,7 @@ from ascenseur.tables.story import (
     TrickTaken,
 )
 from ascenseur.tables.table import BOT_PREFIX
-from ascenseur.text.messages import count, tr
+from ascenseur.text.messages import MESSAGES, count, tr
 from ascenseur.text.refusals import refusal_text
 
 #: Suits in hand order: colours alternate (♠ ♥ ♣ ♦), then trumps, then the Excuse apart.
@@ -43,6 +43,45 @@ def seat_name(seats: Sequence[str] | None, seat: int, lang: Language) -> str:
         return tr(lang, "seat", seat=seat)
     name = seats[seat]
     return tr(lang, "bot", seat=seat) if name.startswith(BOT_PREFIX) else name
+
+
+def bot_label(name: str, lang: Language) -> str:
+    """A bot's level as people call it (``club player`` for ``heuristic``); an unknown bot
+    keeps its registry name.
+
+    >>> bot_label("heuristic", "fr"), bot_label("openspiel-ismcts", "en"), bot_label("x", "en")
+    ('joueur de club', "OpenSpiel's ISMCTS search", 'x')
+    """
+    key = f"bot_label_{name}"
+    return tr(lang, key) if key in MESSAGES else name
+
+
+def is_you(name: str, lang: Language) -> bool:
+    """Whether a person's name already says "you" (the default name), so as not to add it."""
+    return name.casefold() in {tr(lang, "you").casefold(), "you", "vous"}
+
+
+def allowed_bids(values: Sequence[int], lang: Language) -> str:
+    """``0, 1 or 3``; a run of three or more written as a range: ``0 to 12`` / ``0 à 12``.
+
+    >>> allowed_bids([0, 1, 3], "en"), allowed_bids(range(13), "fr"), allowed_bids([1], "en")
+    ('0, 1 or 3', '0 à 12', '1')
+    >>> allowed_bids([0, 1, 2, 4, 5], "en")
+    '0 to 2, 4 or 5'
+    """
+    runs: list[list[int]] = []
+    for value in sorted(values):
+        if runs and value == runs[-1][-1] + 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    to = " à " if lang == "fr" else " to "
+    parts = [f"{r[0]}{to}{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs]
+    if len(parts) == 1 and len(runs[0]) > 2:
+        return parts[0]
+    flat = ", ".join(parts)
+    head, sep, last = flat.rpartition(", ")
+    return f"{head} {tr(lang, 'or')} {last}" if sep else flat
 
 
 def sort_hand(cards: Sequence[Card]) -> list[Card]:
@@ -95,6 +134,41 @@ def refusal(view: Observation, action: PlayerAction, lang: Language) -> str:
     held = tuple(c.code for c in cards_of(obliging))
     err = IllegalAction("", code=code, card=card.code, held=held, led=led, high_trump=high)
     return refusal_text(err, lang)
+
+
+def trick_leader(view: Observation) -> int | None:
+    """The seat whose card is winning the trick in play so far (rule P9), None when the
+    trick holds no card or only the Excuse."""
+    if not view.trick:
+        return None
+    best = trick_summary([card.index for _, card in view.trick])[3]
+    return view.trick[best][0] if best >= 0 else None
+
+
+def needed(bid: int, won: int) -> int:
+    """Tricks still to take to make ``bid`` (0 once made; past it, 0 too: one too many)."""
+    return max(bid - won, 0)
+
+
+def bids_against_cards(view: Observation, lang: Language) -> str:
+    """``Bids 5 for 4 cards: one more than the tricks`` — what every player watches."""
+    made = [b for b in view.bids if b is not None]
+    total = sum(made)
+    k = view.hand_size
+    if total > k:
+        balance = tr(lang, "over_bid", count=total - k)
+    elif total < k:
+        balance = tr(lang, "under_bid", count=k - total)
+    else:
+        balance = tr(lang, "even_bid")
+    return tr(lang, "bids_sum", total=total, cards=count(lang, k, "card"), balance=balance)
+
+
+def last_trick_title(lang: Language, trick_deal: int, current_deal: int) -> str:
+    """``Last trick``, or ``Last trick of deal 3`` when it is an earlier deal's (0-based in)."""
+    if trick_deal == current_deal:
+        return tr(lang, "last_trick_title")
+    return tr(lang, "last_trick_of", number=trick_deal + 1)
 
 
 def trick_cards(trick: TrickView, seats: Sequence[str] | None, n: int, lang: Language) -> str:

@@ -376,5 +376,5 @@ class PlayApp(App[None]):
         hints = await asyncio.to_thread(self.session.hint_task(self.options.hint_playouts))
         if self.session.moves != moves:
             return  # the game has moved on: these hints are stale
-        self.notice = render.hints(hints, self.lang)
+        self.notice = render.hints(hints, self.session.view.bids[self.session.person], self.lang)
         self.refresh_view()

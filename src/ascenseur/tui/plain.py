@@ -1,8 +1,10 @@
 """``ascenseur play --plain``: the same game as lines of text, for screen readers and scripts.
 
 Everything that happens is printed as a sentence; at the person's turn a prompt asks for a bid
-or a card. Bad input is explained and asked again; the end of input or ``q`` stops the game,
-which is saved after every action anyway.
+or a card. Any input is read safely: what is not a bid, a card or a command is explained and
+asked again. The end of input or ``q`` stops the game, which is saved after every action
+anyway; the exit status tells a finished game (:data:`FINISHED`) from one that stopped before
+its end (:data:`STOPPED`).
 """
 
 from __future__ import annotations
@@ -11,24 +13,44 @@ from collections.abc import Callable
 from typing import TextIO
 
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS
+from ascenseur.bots.readiness import search_is_ready
 from ascenseur.core.actions import BIDS, PLAYS, Bid, PlayerAction
-from ascenseur.core.cards import Card, Language
-from ascenseur.core.errors import CardError, IllegalAction
+from ascenseur.core.cards import Language
+from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
 from ascenseur.session import Dealt, Event, GameOver, Session, Turn
+from ascenseur.text.advice import advice_lines
+from ascenseur.text.help import help_lines
 from ascenseur.text.messages import count, tr
+from ascenseur.text.notation import card_names, read_bid, read_card
 from ascenseur.text.refusals import refusal_text
 from ascenseur.text.words import (
+    allowed_bids,
+    bids_against_cards,
+    bot_label,
     event_lines,
+    last_trick_title,
+    needed,
     ranking_lines,
     seat_name,
     sort_hand,
     trick_cards,
+    trick_leader,
 )
+
+#: Exit status: the game is over.
+FINISHED = 0
+#: Exit status: the game stopped before its end (input ended, or ``q``); it is saved.
+STOPPED = 3
+#: Exit status: interrupted (Ctrl-C); the game is saved.
+INTERRUPTED = 130
+#: At most this much of a refused input is repeated back.
+ECHO = 40
 
 _QUIT = ("q", "quit", "quitter")
 _HELP = ("?", "help", "aide")
+_RULES = ("r", "rules", "regles", "règles")
 _HINT = ("h", "hint", "conseil")
 _SCORES = ("s", "scores", "score")
 _LAST = ("l", "last", "dernier")
@@ -53,6 +75,7 @@ class PlainGame:
         self.stdout = stdout
         self.hint_playouts = hint_playouts
         self.ended = False
+        self.warned_cold = False
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -60,7 +83,8 @@ class PlainGame:
         self.stdout.flush()
 
     def run(self) -> int:
-        """Play until the game is over or the input ends; the exit status."""
+        """Play until the game is over (:data:`FINISHED`) or the input ends or the person
+        quits (:data:`STOPPED`); the exit status."""
         self.intro()
         try:
             while True:
@@ -71,15 +95,28 @@ class PlainGame:
                         self.say(tr(self.lang, "game_over"))
                         self.say(*ranking_lines(view.totals, self.session.seats, self.lang))
                     self.say(*self.saved())
-                    return 0
+                    return FINISHED
                 if turn is Turn.PERSON:
                     if not self.person_turn():
-                        return 0
+                        return STOPPED
                 else:
+                    if self._expert_to_act():
+                        self.warn_if_cold()
                     self.show(self.session.advance())
         except KeyboardInterrupt:
             self.say("", tr(self.lang, "interrupted"), *self.saved())
-            return 130
+            return INTERRUPTED
+
+    def _expert_to_act(self) -> bool:
+        seat = self.session.state.current_seat
+        name = self.session.bot_name(seat) if seat is not None else None
+        return name is not None and name.startswith("expert")
+
+    def warn_if_cold(self) -> None:
+        """Say once that the expert's first decision will compile its search (cold cache)."""
+        if not self.warned_cold and not search_is_ready():
+            self.say(tr(self.lang, "cold_cache"))
+        self.warned_cold = True
 
     def intro(self) -> None:
         rules = self.session.rules
@@ -93,7 +130,7 @@ class PlainGame:
                 "intro",
                 players=rules.players,
                 peak=rules.max_cards,
-                deals=rules.deal_count,
+                deals=count(lang, rules.deal_count, "deal"),
                 hook=hook,
                 name=person,
             ),
@@ -103,12 +140,18 @@ class PlainGame:
             self.say(tr(lang, "bot_replaced", wanted=wanted, used=used, seat=seat))
         if self.session.path is not None:
             self.say(tr(lang, "saved_in", path=self.session.path))
+        view = self.session.view
+        if view.phase is Phase.BIDDING or view.phase is Phase.PLAYING:  # a game resumed
+            cards = count(lang, view.hand_size, "card")
+            number = view.deal_index + 1
+            self.say(tr(lang, "resumed_at", number=number, count=rules.deal_count, cards=cards))
         self.say(tr(lang, "help_hint"))
 
     def _bot_labels(self) -> list[str]:
         session = self.session
         return [
-            f"{seat_name(session.seats, seat, self.lang)} ({session.bot_name(seat)})"
+            f"{seat_name(session.seats, seat, self.lang)} "
+            f"({bot_label(session.bot_name(seat) or '', self.lang)})"
             for seat in range(len(session.seats))
             if seat != session.person
         ]
@@ -136,6 +179,8 @@ class PlainGame:
         view = self.session.view
         self.describe(view)
         ask = self._bid_prompt(view) if view.phase is Phase.BIDDING else self._card_prompt()
+        if view.phase is Phase.BIDDING:
+            self.say(tr(self.lang, "your_bid_of", choices=self._choices(view)))
         while True:
             self.stdout.write(ask)
             self.stdout.flush()
@@ -144,7 +189,7 @@ class PlainGame:
                 self.say("", tr(self.lang, "end_of_input"), *self.saved())
                 return False
             text = line.strip()
-            word = text.lower()
+            word = text.casefold()
             if not text:
                 continue
             if word in _QUIT:
@@ -157,7 +202,7 @@ class PlainGame:
                 continue
             try:
                 events = self.session.act(action)
-            except IllegalAction as err:
+            except AscenseurError as err:  # the rules' refusal, said with its reason
                 self.say(refusal_text(err, self.lang))
                 continue
             self.show(events)
@@ -167,7 +212,8 @@ class PlainGame:
         """Run a help/hint/table/scores/last-trick command; False if ``word`` is none."""
         lang = self.lang
         actions: dict[tuple[str, ...], Callable[[], list[str]]] = {
-            _HELP: lambda: [tr(lang, "plain_help")],
+            _HELP: lambda: [tr(lang, "plain_help", cards=card_names(lang))],
+            _RULES: lambda: help_lines(self.session.rules, lang),
             _HINT: lambda: self.hint_lines(view),
             _SCORES: lambda: self.sheet_lines(view),
             _LAST: self.last_trick_lines,
@@ -190,8 +236,11 @@ class PlainGame:
             return
         number = len(view.tricks) + 1
         if view.trick:
+            winning = trick_leader(view)
             cards = ", ".join(
-                f"{seat_name(self.session.seats, s, lang)} {c.display(lang)}" for s, c in view.trick
+                f"{seat_name(self.session.seats, s, lang)} {c.display(lang)}"
+                + (f" ({tr(lang, 'winning')})" if s == winning else "")
+                for s, c in view.trick
             )
             self.say(tr(lang, "trick_line", number=number, cards=cards))
         else:
@@ -215,7 +264,7 @@ class PlainGame:
 
     def _choices(self, view: Observation) -> str:
         legal = [a.value for a in view.legal_actions if isinstance(a, Bid)]
-        text = ", ".join(str(v) for v in legal)
+        text = allowed_bids(legal, self.lang)
         ruled_out = [v for v in range(view.hand_size + 1) if v not in legal]
         if ruled_out:
             text += "; " + tr(self.lang, "hook_note", value=ruled_out[0])
@@ -225,34 +274,35 @@ class PlainGame:
         return tr(self.lang, "prompt_card")
 
     def parse(self, text: str, view: Observation) -> PlayerAction | None:
-        """The action ``text`` names, or None after saying why it names none."""
+        """The action ``text`` names, or None after saying why it names none.
+
+        A bid is a number; a card is its place in the hand as listed (``[3]``), or any
+        notation the program shows (:func:`ascenseur.text.notation.read_card`) — a bare
+        number past the hand's length is a trump.
+        """
+        echo = text if len(text) <= ECHO else text[:ECHO] + "…"
         if view.phase is Phase.BIDDING:
-            if text.isdigit() and int(text) < len(BIDS):
-                return BIDS[int(text)]
-            self.say(tr(self.lang, "bad_bid", text=text, choices=self._choices(view)))
+            value = read_bid(text)
+            if value is not None and value < len(BIDS):
+                return BIDS[value]
+            self.say(tr(self.lang, "bad_bid", text=echo, choices=self._choices(view)))
             return None
         hand = sort_hand(view.hand)
-        if text.isdigit() and 1 <= int(text) <= len(hand):
-            return PLAYS[hand[int(text) - 1].index]
-        code = "EX" if text.lower() == "excuse" else text.upper()
-        try:
-            card = Card.parse(code)
-        except CardError:
-            self.say(tr(self.lang, "bad_card", text=text, count=len(hand)))
+        place = read_bid(text)
+        if place is not None and 1 <= place <= len(hand):
+            return PLAYS[hand[place - 1].index]
+        card = read_card(text, self.lang)
+        if card is None:
+            self.say(tr(self.lang, "bad_card", text=echo, count=len(hand)))
             return None
         return PLAYS[card.index]
 
     # -- what the commands show ----------------------------------------------------------------
 
     def hint_lines(self, view: Observation) -> list[str]:
-        lang = self.lang
-        lines = [tr(lang, "hints_title")]
-        for action, points in self.session.hint_task(self.hint_playouts)():
-            if isinstance(action, Bid):
-                lines.append(tr(lang, "hint_bid", value=action.value, points=points))
-            else:
-                lines.append(tr(lang, "hint_card", card=action.display(lang), points=points))
-        return lines
+        self.warn_if_cold()
+        bid = view.bids[self.session.person]
+        return advice_lines(self.session.hint_task(self.hint_playouts)(), bid, self.lang)
 
     def table_lines(self, view: Observation) -> list[str]:
         lang = self.lang
@@ -262,6 +312,8 @@ class PlainGame:
             if seat == view.dealer:
                 marks += ", " + tr(lang, "dealer_mark")
             bid = view.bids[seat]
+            if bid is not None and view.phase is Phase.PLAYING:
+                marks += ", " + tr(lang, "still_needed", count=needed(bid, view.tricks_won[seat]))
             lines.append(
                 tr(
                     lang,
@@ -273,6 +325,7 @@ class PlainGame:
                     marks=marks,
                 )
             )
+        lines.append(bids_against_cards(view, lang))
         return lines
 
     def sheet_lines(self, view: Observation) -> list[str]:
@@ -308,4 +361,7 @@ class PlainGame:
         seats = self.session.seats
         name = seat_name(seats, trick.winner, self.lang)
         cards = trick_cards(trick, seats, len(seats), self.lang)
-        return [f"{tr(self.lang, 'last_trick_title')}: {cards} — {name} {tr(self.lang, 'takes')}"]
+        title = last_trick_title(
+            self.lang, self.session.last_trick_deal, self.session.view.deal_index
+        )
+        return [tr(self.lang, "last_trick_line", title=title, cards=cards, name=name)]

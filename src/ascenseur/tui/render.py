@@ -11,11 +11,12 @@ from dataclasses import dataclass
 from rich.table import Table
 from rich.text import Text
 
-from ascenseur.core.actions import Bid, PlayerAction
 from ascenseur.core.cards import Card, Language, Suit
 from ascenseur.core.observation import Observation, TrickView
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import DealResult, Phase
+from ascenseur.search.problem import Estimate
+from ascenseur.text.advice import advice_lines
 from ascenseur.text.messages import count, tr
 from ascenseur.text.words import ranking_lines, seat_name
 
@@ -214,16 +215,10 @@ def ranking(totals: Sequence[int], seats: Sequence[str], lang: Language) -> Text
     return text
 
 
-def hints(choices: Sequence[tuple[PlayerAction, float]], lang: Language) -> Text:
-    """Each choice with its expected points, on a line or two; the best in bold green."""
-    best = max(points for _, points in choices)
-    text = Text(tr(lang, "hints_title") + ": ", style="italic")
-    for i, (action, points) in enumerate(choices):
-        if i:
-            text.append(" · ")
-        if isinstance(action, Bid):
-            label = tr(lang, "hint_bid", value=action.value, points=points)
-        else:
-            label = tr(lang, "hint_card", card=action.display(lang), points=points)
-        text.append(label, style="bold green" if points == best else "")
+def hints(estimates: Sequence[Estimate], bid: int | None, lang: Language) -> Text:
+    """The best choice and why, in bold green; then the others with their numbers."""
+    best, *others = advice_lines(estimates, bid, lang)
+    text = Text(best, style="bold green")
+    for line in others:
+        text.append("\n" + line, style="dim")
     return text

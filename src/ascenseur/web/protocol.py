@@ -434,11 +434,18 @@ class ErrorMessage(_Message, tag="error", kw_only=True):
 
 
 class HintOption(Struct, kw_only=True):
-    """One legal choice — a ``bid`` or a ``card`` — and the points it may expect this deal."""
+    """One legal choice — a ``bid`` or a ``card`` — and the points it may expect this deal.
+
+    ``exact``: the share (0–1) of the deals tried in which the seat then takes exactly its
+    bid — for a bid, the chance of taking exactly that many tricks; for a card, of making the
+    bid; ``worlds``: how many deals were tried (both None when not known).
+    """
 
     bid: int | None = None
     card: str | None = None
     points: float
+    exact: float | None = None
+    worlds: int | None = None
 
 
 class Hints(_Message, tag="hints", kw_only=True):

@@ -15,6 +15,7 @@ from ascenseur.core.observation import TrickView
 from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import winners
 from ascenseur.core.state import DealResult, Phase
+from ascenseur.search.problem import Estimate
 from ascenseur.tables import events as log
 from ascenseur.tables.driver import LiveTable, Update
 from ascenseur.tables.story import (
@@ -218,10 +219,20 @@ def game_event(event: Event, names: Sequence[str], deal_count: int, lang: Langua
     return OverEvent(text=text, totals=list(event.totals), winners=list(event.winners))
 
 
-def hint_options(hints: Sequence[tuple[PlayerAction, float]]) -> list[HintOption]:
-    return [
-        HintOption(bid=action.value, points=round(points, 2))
-        if isinstance(action, Bid)
-        else HintOption(card=action.card.code, points=round(points, 2))
-        for action, points in hints
-    ]
+def hint_options(hints: Sequence[Estimate | tuple[PlayerAction, float]]) -> list[HintOption]:
+    """The hints on the wire; an :class:`Estimate` (``bots.hints.advice``) also gives the
+    chance of an exact bid and the deals tried."""
+    options = []
+    for hint in hints:
+        if isinstance(hint, Estimate):
+            action, points = hint.action, hint.points
+            exact: float | None = round(hint.exact, 3)
+            worlds: int | None = hint.worlds
+        else:
+            (action, points), exact, worlds = hint, None, None
+        bid = action.value if isinstance(action, Bid) else None
+        card = action.card.code if isinstance(action, Play) else None
+        options.append(
+            HintOption(bid=bid, card=card, points=round(points, 2), exact=exact, worlds=worlds)
+        )
+    return options

@@ -1,0 +1,33 @@
+"""``python -m ascenseur.fast``: compile the search into the disk cache now (the install step).
+
+Prints a line before and one after, so that the wait (about 20 s on a first install) is
+never silent; with the cache already warm it only loads it. Exit status 0, or 1 when the
+compiled core is not installed (numba missing: the expert then searches in pure Python).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ascenseur import fast
+from ascenseur.fast.cache import is_warm
+
+
+def main() -> int:
+    if not fast.available():
+        print("ascenseur: numba is not installed; the expert will search in pure Python.")
+        return 1
+    if is_warm():
+        print("ascenseur: loading the expert's compiled search…", flush=True)
+    else:
+        print(
+            "ascenseur: compiling the expert's search (numba, once per install; about 20 s)…",
+            flush=True,
+        )
+    seconds = fast.warm_up()
+    print(f"ascenseur: the expert's compiled search is ready ({seconds:.1f} s).")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
