@@ -10,6 +10,9 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,fast,openspiel,rl,postgres]'
+	@# Compile the expert's search into numba's disk cache now, with a line saying so, so
+	@# that the first hint or expert move of a game does not wait for it (about 20 s).
+	$(BIN)/python -m ascenseur.fast
 	touch $(STAMP)
 
 play: $(STAMP)
