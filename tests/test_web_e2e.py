@@ -14,72 +14,30 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-from starlette.applications import Starlette
+from playwright.sync_api import Browser, Page
 
 from ascenseur.core.record import check
-from ascenseur.tables.driver import Settings
-from ascenseur.tables.thinking import thread_pool
-from ascenseur.web.app import create_app
-from ascenseur.web.service import Limits
-from web_helpers import SEED, running_server
+from browser_helpers import (
+    ARTIFACTS,
+    READY,
+    browser,
+    browser_app,
+    open_page,
+    shot,
+    state_of,
+    wait_past,
+    watch_problems,
+)
+from web_helpers import running_server
 
 pytestmark = pytest.mark.timeout(300)
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-ARTIFACTS = Path(__file__).parent.parent / "artifacts"
-#: Until it is the person's turn, with every animation done — or a deal's result waits for
-#: "next deal" — or the game is over.
-READY = """() => document.querySelector('section.end:not([hidden])') ||
-    document.querySelector('#next-deal') ||
-    (document.querySelector('.status.your-turn') && !document.querySelector('#app.busy'))"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail("Debian's chromium is not installed: `make test` installs it")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def browser_app(db: Path, trick_pause: float) -> Starlette:
-    """The app the browser plays: bots quick but visible, seeded deals, short hints."""
-    return create_app(
-        db,
-        settings=Settings(pace=0.05, trick_pause=trick_pause, seeds=lambda: SEED),
-        limits=Limits(hint_playouts=60),
-        executor=lambda: thread_pool(2),
-        durable=False,
-    )
+__all__ = ["browser"]  # the fixture, shared with the other browser tests
 
 
 @pytest.fixture
 def url(tmp_path: Path) -> Iterator[str]:
     with running_server(browser_app(tmp_path / "games.sqlite3", 0.1)) as address:
         yield address
-
-
-def open_page(browser: Browser, url: str, width: int, height: int) -> tuple[Page, list[str]]:
-    page = browser.new_page(viewport={"width": width, "height": height}, accept_downloads=True)
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(str(error)))
-    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
-    page.goto(url)
-    page.wait_for_selector("#new-game")
-    return page, problems
 
 
 def start_short_game(page: Page, name: str = "Ada") -> None:
@@ -90,19 +48,6 @@ def start_short_game(page: Page, name: str = "Ada") -> None:
     page.fill("#name", name)
     page.select_option("#lang", "en")
     page.click("#new-game button[type=submit]")
-
-
-def state_of(page: Page) -> int:
-    return int(page.eval_on_selector("#app", "app => app.dataset.state"))
-
-
-def wait_past(page: Page, state: int) -> None:
-    page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.state) > {state}")
-
-
-def shot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
@@ -130,7 +75,21 @@ def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
             if not hinted:
                 page.keyboard.press("h")
                 page.wait_for_selector(".bids .hint-value")
-                assert "Expected points" in page.inner_text(".notice")
+                # The best choice plainly, first: "Bid 0 — expected +2.8 points. Others: …"
+                best = page.inner_text(".bids .hint-value.best").replace("−", "-")
+                value = page.eval_on_selector(
+                    ".bids .hint-value.best", "v => v.closest('.bid').dataset.bid"
+                )
+                shown = [
+                    float(v.replace("−", "-"))
+                    for v in page.eval_on_selector_all(
+                        ".bids .hint-value", "vs => vs.map(v => v.textContent)"
+                    )
+                ]
+                assert float(best) == max(shown)
+                assert page.inner_text(".notice").startswith(
+                    f"Bid {value} — expected {best.replace('-', '−')} points"
+                )
                 hinted = True
             page.click(".bids .bid:not(.forbidden)")
         else:
@@ -143,8 +102,8 @@ def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
                 page.click(".hand .card.illegal")
                 page.wait_for_selector(".notice.error[data-code='must-lead-suit']")
                 assert page.inner_text(".notice") == (
-                    "You cannot play trump 2: may not lead a trump or the Excuse while holding "
-                    "a suit card (holds 10♦)."
+                    "You cannot play trump 2: you may not lead a trump or the Excuse while you "
+                    "hold a suit card (you hold 10♦)."
                 )
                 assert state_of(page) == state  # refused: nothing moved
                 shot(page, "table")
@@ -219,12 +178,11 @@ def test_three_friends_play_one_table_through_an_invitation(
     and a bot plays for her until she comes back; the deal's result waits for everyone."""
     with running_server(browser_app(tmp_path / "friends.sqlite3", 0.05)) as url:
         contexts = [browser.new_context(viewport={"width": 1100, "height": 860}) for _ in range(4)]
-        problems: list[str] = []
+        watched: list[list[str]] = []
         pages = []
         for context in contexts:
             page = context.new_page()
-            page.on("pageerror", lambda error: problems.append(str(error)))
-            page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+            watched.append(watch_problems(page))
             pages.append(page)
         host, bea, cy, watcher = pages
         host.goto(url)
@@ -287,7 +245,7 @@ def test_three_friends_play_one_table_through_an_invitation(
                 host.click(".seat[data-seat='2'] .standin-now")  # no need to wait 30 s
             if not back and played and host.locator(".badge.standin").count():
                 cy = contexts[2].new_page()
-                cy.on("pageerror", lambda error: problems.append(str(error)))
+                watched.append(watch_problems(cy))
                 cy.goto(cy_url)
                 cy.wait_for_selector(".seat.me")
                 host.wait_for_function("() => !document.querySelector('.badge.standin')")
@@ -302,4 +260,5 @@ def test_three_friends_play_one_table_through_an_invitation(
         shot(host, "friends-end")
         for context in contexts:
             context.close()
+    problems = [problem for seen in watched for problem in seen]
     assert not problems, problems

@@ -10,6 +10,12 @@ Routes:
 * ``GET /api/invite/{code}`` — who sits at the table an invite code opens.
 * ``POST /api/tables/{id}/record`` and ``…/replay`` — a finished table's record and its
   step-by-step replay (every hand in them), for the people seated there (``{"token": …}``).
+* ``POST /api/scoresheet`` — a score sheet of a game with real cards
+  (``ascenseur-scoresheet/1``, :mod:`ascenseur.core.scoresheet`) as the rules read it: each
+  deal's points and running totals, what comes next (whose bid, which bids the hook allows),
+  or its first fault in a sentence. Stateless: the page keeps the sheet.
+* ``/api/rules/{en|fr}`` — the rules page's text and examples, computed by the core
+  (:mod:`ascenseur.web.howto`).
 * ``/ws`` — the game itself, in the messages of :mod:`ascenseur.web.protocol`.
 """
 
@@ -36,6 +42,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ascenseur.bots import REGISTRY
+from ascenseur.core import scoresheet
 from ascenseur.core.cards import Language
 from ascenseur.core.record import dumps
 from ascenseur.tables.driver import Driver, LiveTable, Settings
@@ -44,10 +51,11 @@ from ascenseur.tables.table import default_bot, table_record
 from ascenseur.tables.thinking import bot_workers, process_pool
 from ascenseur.web.connection import Connection
 from ascenseur.web.history import table_list, table_replay
+from ascenseur.web.howto import rules_page
 from ascenseur.web.protocol import GameId, Token
 from ascenseur.web.schema import schema
 from ascenseur.web.service import GameService, Limits
-from ascenseur.web.words import catalogue, web_tr
+from ascenseur.web.words import catalogue, sheet_error, web_tr
 
 STATIC = Path(__file__).parent / "static"
 #: The page loads nothing from anywhere but this server.
@@ -113,6 +121,8 @@ def create_app(
         Route("/api/adopt", adopt_seats, methods=["POST"]),
         Route("/api/tables/{table}/record", record, methods=["POST"]),
         Route("/api/tables/{table}/replay", table_replay_route, methods=["POST"]),
+        Route("/api/scoresheet", score_sheet, methods=["POST"]),
+        Route("/api/rules/{lang}", rules),
         WebSocketRoute("/ws", play_socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -153,6 +163,13 @@ async def words(request: Request) -> Response:
     if lang not in ("en", "fr"):
         return _error(404, "no-language", f"the page speaks en and fr, not {lang!r}")
     return JSONResponse(catalogue(lang))
+
+
+async def rules(request: Request) -> Response:
+    lang = request.path_params["lang"]
+    if lang not in ("en", "fr"):
+        return _error(404, "no-language", f"the page speaks en and fr, not {lang!r}")
+    return JSONResponse(rules_page(lang))
 
 
 async def bots(request: Request) -> Response:
@@ -257,6 +274,28 @@ async def table_replay_route(request: Request) -> Response:
         return found
     live, lang = found
     return _json(await asyncio.to_thread(table_replay, live.table, lang))
+
+
+#: The longest score sheet read (a 10-player sheet of 13 deals is about 3 kB).
+MAX_SHEET_BYTES = 65_536
+
+
+async def score_sheet(request: Request) -> Response:
+    """A score sheet as the rules read it (:func:`ascenseur.core.scoresheet.evaluate`); a
+    fault's sentence in the page's language."""
+    lang = _lang(request)
+    data = await request.body()
+    if len(data) > MAX_SHEET_BYTES:
+        return _error(413, "too-large", web_tr(lang, "too_large", detail=len(data)))
+    try:
+        sheet = msgspec.json.decode(data)
+    except msgspec.DecodeError as err:
+        return _error(400, "bad-json", web_tr(lang, "bad_json", detail=err))
+    result = await asyncio.to_thread(scoresheet.evaluate, sheet)
+    if not result["valid"]:
+        result["error"]["message"] = sheet_error(lang, result["error"], sheet)
+        return JSONResponse(result, status_code=422)
+    return JSONResponse(result)
 
 
 def _same_origin(websocket: WebSocket) -> bool:

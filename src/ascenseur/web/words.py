@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascenseur.core.cards import DECK, Language
+from ascenseur.core.rules import Rules
 from ascenseur.text.messages import MESSAGES, NOUNS
 
 #: key → (English, French), for the browser only; ``{name}`` fields as in the catalogue.
@@ -160,6 +161,82 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "A bot could not decide; it tries again.",
         "Un robot n'a pas pu décider ; il réessaie.",
     ),
+    "bot_expert-pure": ("Expert, pure search", "Expert, recherche pure"),
+    "bot_openspiel-ismcts": ("OpenSpiel search (IS-MCTS)", "Recherche OpenSpiel (IS-MCTS)"),
+    "how_to_play": ("How to play", "Règles du jeu"),
+    "score_pad": (
+        "Score sheet for a game with real cards",
+        "Feuille de marque d'une partie avec de vraies cartes",
+    ),
+    "bad_link": (
+        "This link does not lead to a game: it may be mistyped or cut short.",
+        "Ce lien ne mène à aucune partie : il est peut-être mal copié ou coupé.",
+    ),
+    # during play
+    "bid_taken": ("bid / taken", "annonce / plis"),
+    "need_more": ("needs {count}", "encore {count}"),
+    "need_none": ("on target", "juste"),
+    "need_over": ("{count} over", "{count} de trop"),
+    "bid_sum": ("Bids: {sum} for {tricks}", "Annonces : {sum} pour {tricks}"),
+    "options": ("Options", "Options"),
+    "bid_sum_over": ("{count} more bid than tricks", "{count} annoncé(s) de plus que de plis"),
+    "bid_sum_under": ("{count} fewer bid than tricks", "{count} annoncé(s) de moins que de plis"),
+    "winning_mark": ("wins so far", "maître"),
+    "led_mark": ("led", "entame"),
+    "notify_turn": ("Tell me when it is my turn", "Me prévenir quand c'est mon tour"),
+    "notify_text": ("Your turn at Tarot ascenseur", "À vous de jouer au Tarot ascenseur"),
+    "auto_forced": ("Play a forced card by itself", "Jouer seul une carte forcée"),
+    "rematch": ("Rematch, same settings", "Revanche, mêmes réglages"),
+    "hint_best_bid": (
+        "Bid {value} — expected {points} points",
+        "Annoncez {value} — espérance {points} points",
+    ),
+    "hint_best_card": (
+        "Play {card} — expected {points} points",
+        "Jouez {card} — espérance {points} points",
+    ),
+    "hint_exact": (
+        "you take exactly {value} tricks in {percent}% of the deals I tried",
+        "vous faites exactement {value} plis dans {percent} % des donnes essayées",
+    ),
+    "hint_exact_card": (
+        "you make your bid in {percent}% of the deals I tried",
+        "vous réussissez votre annonce dans {percent} % des donnes essayées",
+    ),
+    "hint_others": ("Others: {options}", "Autres : {options}"),
+    # the score sheet of a game with real cards
+    "pad_intro": (
+        "Playing with a real deck? Enter each deal's bids and tricks: the sheet follows the "
+        "dealer, checks the hook and the tricks, and keeps the score. It stays in this browser.",
+        "Vous jouez avec un vrai jeu ? Entrez les annonces et les plis de chaque donne : la "
+        "feuille suit le donneur, vérifie le crochet et les plis, et tient les comptes. Elle "
+        "reste dans ce navigateur.",
+    ),
+    "pad_names": (
+        "Names, in order around the table (clockwise)",
+        "Noms, dans l'ordre autour de la table (sens des aiguilles d'une montre)",
+    ),
+    "pad_first_dealer": ("First dealer", "Premier donneur"),
+    "pad_start": ("Start the sheet", "Commencer la feuille"),
+    "pad_who_bids": ("{name} bids", "{name} annonce"),
+    "pad_tricks": ("Tricks taken", "Plis faits"),
+    "pad_tricks_sum": ("{sum} of {cards} tricks entered", "{sum} plis entrés sur {cards}"),
+    "pad_save_tricks": ("Record the tricks", "Noter les plis"),
+    "pad_undo": ("Undo the last entry", "Annuler la dernière saisie"),
+    "pad_correct": ("Correct", "Corriger"),
+    "pad_correct_title": ("Correct deal {number}", "Corriger la donne {number}"),
+    "pad_save": ("Save", "Enregistrer"),
+    "pad_cancel": ("Cancel", "Annuler"),
+    "pad_export": ("Export the game", "Exporter la partie"),
+    "pad_new": ("New sheet", "Nouvelle feuille"),
+    "pad_new_confirm": (
+        "Forget this sheet and start a new one?",
+        "Oublier cette feuille et en commencer une autre ?",
+    ),
+    "pad_done": ("The game is over.", "La partie est finie."),
+    "pad_player": ("Player {seat}", "Joueur {seat}"),
+    # the rules page
+    "rules_title": ("How to play Tarot ascenseur", "Règles du Tarot ascenseur"),
     # the replay
     "replay_title": ("Replay", "Revoir la partie"),
     "first": ("Start", "Début"),
@@ -315,11 +392,72 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
 }
 
 
+#: Nouns only the browser counts: noun → ((English singular, plural), (French …)).
+WEB_NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "trick": (("trick", "tricks"), ("pli", "plis")),
+}
+
+
 def web_tr(lang: Language, key: str, **fields: object) -> str:
     """The message ``key`` in ``lang`` from either catalogue, its ``{fields}`` filled."""
     entry = WEB_MESSAGES.get(key) or MESSAGES[key]
     text = entry[1 if lang == "fr" else 0]
     return text.format(**fields) if fields else text
+
+
+#: French sentences for the score sheet's faults the page can make; others keep the core's.
+_SHEET_ERRORS: dict[str, tuple[str, str]] = {
+    "hook": (
+        "With the hook, {dealer} (the dealer) may not bid {value}: the bids would add up to "
+        "{cards}, the cards of the deal.",
+        "Avec le crochet, {dealer} (le donneur) ne peut pas annoncer {value} : les annonces "
+        "feraient {cards}, les cartes de la donne.",
+    ),
+    "tricks-sum": (
+        "The tricks add up to {sum}, but a deal of {cards} cards each has {cards} tricks: "
+        "check them.",
+        "Les plis font {sum}, mais une donne de {cards} cartes chacun a {cards} plis : "
+        "vérifiez-les.",
+    ),
+    "tricks-out-of-range": (
+        "A player takes 0 to {cards} tricks in a deal of {cards} cards.",
+        "Un joueur fait de 0 à {cards} plis dans une donne de {cards} cartes.",
+    ),
+    "bid-out-of-range": (
+        "A bid is a number from 0 to {cards}, the cards in hand.",
+        "Une annonce est un nombre de 0 à {cards}, les cartes en main.",
+    ),
+    "bad-seats": (
+        "Each player needs a name (1 to 40 characters).",
+        "Chaque joueur a besoin d'un nom (1 à 40 caractères).",
+    ),
+}
+
+
+def sheet_error(lang: Language, error: dict[str, Any], sheet: object) -> str:
+    """A score sheet's fault (:func:`ascenseur.core.scoresheet.evaluate`) as a sentence in
+    ``lang``, with the names and numbers of the sheet it was found in."""
+    template = _SHEET_ERRORS.get(error["code"])
+    fields: dict[str, Any] = {}
+    try:
+        assert isinstance(sheet, dict)
+        rules = Rules.from_json(sheet["rules"])
+        deal = error["deal"]
+        entry = sheet["deals"][deal] if deal is not None else {}
+        seats = sheet.get("seats") or [f"{seat + 1}" for seat in range(rules.players)]
+        dealer = (sheet["first_dealer"] + (deal or 0)) % rules.players
+        tricks = entry.get("tricks") or []
+        fields = {
+            "cards": rules.schedule[deal or 0],
+            "dealer": seats[dealer],
+            "value": entry["bids"][error["seat"]] if error["seat"] is not None else None,
+            "sum": sum(t for t in tricks if isinstance(t, int)),
+        }
+    except (AssertionError, KeyError, IndexError, TypeError, ValueError):
+        template = None
+    if template is None:
+        return sentence(error["message"])
+    return template[1 if lang == "fr" else 0].format(**fields)
 
 
 def sentence(text: str) -> str:
@@ -342,6 +480,6 @@ def catalogue(lang: Language) -> dict[str, Any]:
     return {
         "lang": lang,
         "messages": messages,
-        "nouns": {noun: forms[index] for noun, forms in NOUNS.items()},
+        "nouns": {noun: forms[index] for noun, forms in (NOUNS | WEB_NOUNS).items()},
         "cards": {card.code: card.display(lang) for card in DECK},
     }

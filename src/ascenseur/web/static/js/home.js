@@ -153,5 +153,9 @@ async function historyList() {
 /** The home page, to show once it is built. */
 export async function homePage({ onStart, onLanguage }) {
   const bots = await (await fetch("/api/bots")).json();
-  return h("div", { class: "home" }, newTableForm(bots, onStart, onLanguage), await historyList());
+  return h("div", { class: "home" },
+    h("nav", { class: "home-links" },
+      h("a", { class: "button", id: "rules-link", href: "#/rules" }, t("how_to_play")),
+      h("a", { class: "button", id: "scoresheet-link", href: "#/scoresheet" }, t("score_pad"))),
+    newTableForm(bots, onStart, onLanguage), await historyList());
 }

@@ -18,7 +18,7 @@ export function format(template, fields = {}) {
     const value = fields[name];
     if (spec) {
       const places = /\.(\d+)f/.exec(spec);
-      let text = places ? Number(value).toFixed(Number(places[1])) : String(Math.trunc(value));
+      let text = places ? decimal(Number(value), Number(places[1])) : String(Math.trunc(value));
       if (spec.startsWith("+") && Number(value) >= 0) text = "+" + text;
       return text;
     }
@@ -26,17 +26,34 @@ export function format(template, fields = {}) {
   });
 }
 
+/** `value` with `places` decimals, as the language writes them: 4.8 (en), 4,8 (fr). */
+export function decimal(value, places = 1) {
+  const text = Number(value).toFixed(places);
+  return words.lang === "fr" ? text.replace(".", ",") : text;
+}
+
+/**
+ * French typography on text the page shows: a narrow no-break space before : ; ! ? % and
+ * inside « », instead of an ordinary space. English text is left as it is.
+ */
+export function typeset(text) {
+  if (words.lang !== "fr" || typeof text !== "string") return text;
+  return text
+    .replace(/[ \u00a0]+([:;!?»%])/g, "\u202f$1")
+    .replace(/« ?/g, "«\u202f");
+}
+
 /** The message `key` in the page's language, its fields filled. */
 export function t(key, fields) {
   const template = words.messages[key];
-  return template === undefined ? key : format(template, fields);
+  return template === undefined ? key : typeset(format(template, fields));
 }
 
 /** `n` and the noun, singular or plural as the language wants ("1 card", "0 point"). */
 export function count(n, noun) {
   const [singular, plural] = words.nouns[noun] || [noun, noun + "s"];
   const one = words.lang === "fr" ? Math.abs(n) <= 1 : Math.abs(n) === 1;
-  return `${n} ${one ? singular : plural}`;
+  return `${n}\u00a0${one ? singular : plural}`;
 }
 
 /** A card as people know it: "10♥", "C♦", "atout 21", "Excuse". */

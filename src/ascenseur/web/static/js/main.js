@@ -1,5 +1,6 @@
 // The page: home (a new table, your tables), a table (#/game/ID), an invitation (#/join/CODE),
-// a seat taken to this device (#/transfer/CODE), a replay (#/replay/ID).
+// a seat taken to this device (#/transfer/CODE), a replay (#/replay/ID), how to play
+// (#/rules) and the score sheet of a game with real cards (#/scoresheet).
 
 import { fill, h } from "./dom.js";
 import { loadWords, t } from "./i18n.js";
@@ -8,6 +9,8 @@ import { homePage } from "./home.js";
 import { invitePage } from "./invite.js";
 import { TableScreen } from "./table.js";
 import { ReplayScreen } from "./replay.js";
+import { rulesPage } from "./rules.js";
+import { ScorePad } from "./scorepad.js";
 import { VERSION, adopt, post, tokenOf } from "./net.js";
 
 const LANG_KEY = "ascenseur.lang";
@@ -25,6 +28,7 @@ function language() {
 function leave() {
   screen?.destroy?.();
   screen = null;
+  document.title = t("title");  // a screen left behind names nothing any more
   return ++generation;
 }
 
@@ -35,7 +39,7 @@ async function openTable(first) {
     await loadWords(first.lang);
   }
   if (mine !== generation) return;
-  screen = new TableScreen(root, { version: VERSION, lang: language(), ...first });
+  screen = new TableScreen(root, { version: VERSION, lang: language(), ...first }, { onRematch: openTable });
 }
 
 async function changeLanguage(lang) {
@@ -56,7 +60,7 @@ async function route() {
   const lang = language();
   if (page === "game" && id) {
     const token = tokenOf(id);
-    if (token) screen = new TableScreen(root, { type: "resume", version: VERSION, table: id, token, lang });
+    if (token) screen = new TableScreen(root, { type: "resume", version: VERSION, table: id, token, lang }, { onRematch: openTable });
     else nowhere("no_seat_here");
   } else if (page === "join" && id) {
     const invite = await invitePage(id, { onTake: openTable });
@@ -78,6 +82,12 @@ async function route() {
     home?.prepend(h("p", { class: ["notice", !response.ok && "error"], role: "status" },
       response.ok ? t("adopted", { count: Object.keys(answer.tables).length }) : answer.message));
     return;
+  } else if (page === "rules") {
+    await rulesPage(root, () => mine === generation);
+  } else if (page === "scoresheet") {
+    const pad = new ScorePad(root);
+    screen = pad;
+    await pad.load();
   } else if (page === "replay" && id) {
     const replay = await new ReplayScreen(root, id).load(() => mine === generation);
     if (mine === generation) screen = replay;
@@ -93,4 +103,11 @@ async function route() {
 document.body.prepend(suitSprite());
 await loadWords(language());
 window.addEventListener("hashchange", route);
+// A link to the page's own address (home, after a code link set "#/") still opens it anew.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest?.("a[href^='#']");
+  if (!link || link.target || event.defaultPrevented || (location.hash || "#/") !== link.getAttribute("href")) return;
+  event.preventDefault();
+  route();
+});
 await route();

@@ -1,7 +1,7 @@
 // The replay of a finished game, step by step, with every hand shown.
 
 import { h, fill, SEAT_COLOURS } from "./dom.js";
-import { t, count, cardName, lang } from "./i18n.js";
+import { t, count, cardName, lang, typeset } from "./i18n.js";
 import { cardFace } from "./cards.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
 import { dialog } from "./dialog.js";
@@ -46,12 +46,14 @@ export class ReplayScreen {
   build() {
     const button = (id, label, key, go) => h("button", { id, type: "button", "aria-keyshortcuts": key, onclick: go }, label);
     this.caption = h("p", { class: "status", role: "status", "aria-live": "polite" });
+    this.dealLine = h("h1", { class: "deal-line" }, t("replay_title"));
+    this.result = h("section", { class: "deal-summary panel", hidden: true });
     this.counter = h("span", { class: "muted" });
     this.seats = h("div", { class: "replay-seats" });
     this.trick = h("div", { class: "replay-trick" });
     this.end = h("section", { class: "end panel", hidden: true });
     fill(this.root, h("div", { class: "replay-screen" },
-      h("header", { class: "game-bar" }, h("h1", { class: "deal-line" }, t("replay_title")),
+      h("header", { class: "game-bar" }, this.dealLine,
         h("nav", { class: "tools" },
           button("sheet-button", t("score_sheet"), "s", () => this.sheet()),
           h("a", { class: "button", href: `/api/games/${this.game}/record`, download: `ascenseur-${this.game}.json` }, t("download")),
@@ -66,7 +68,7 @@ export class ReplayScreen {
         button("next-deal", `${t("next_deal")} ⇟`, "PageDown", () => this.jump(this.dealStarts, 1)),
         button("last", `${t("last")} »`, "End", () => this.show(this.data.steps.length - 1)),
         this.counter),
-      this.caption, this.trick, this.seats, this.end,
+      this.caption, this.trick, this.result, this.seats, this.end,
       h("p", { class: "keys muted" }, t("web_replay_keys"))));
   }
 
@@ -83,15 +85,18 @@ export class ReplayScreen {
     const step = steps[this.index];
     const n = this.data.rules.players;
     this.counter.textContent = t("replay_step", { step: this.index, steps: steps.length - 1 });
-    const head = step.deal === null ? "" :
-      `${t("deal_short", { number: step.deal + 1 })} · ${count(step.hand_size, "card")} · ${t("dealer_mark")}: ${this.names[step.dealer]} · `;
-    this.caption.textContent = head + step.text;
+    // The deal in the title, what just happened in the caption: each said once.
+    this.dealLine.textContent = step.deal === null ? t("replay_title") : t("deal_header", {
+      number: step.deal + 1, count: this.data.rules.deal_count, cards: count(step.hand_size, "card"), dealer: this.names[step.dealer],
+    });
+    this.caption.textContent = typeset(step.text);
+    this.showResult(step, this.index > 0 ? steps[this.index - 1] : null);
     const played = new Set(step.played);
     fill(this.seats, this.names.map((name, seat) => h("section", {
       class: ["replay-seat", step.current === seat && "turn"], "data-seat": seat, style: { "--colour": SEAT_COLOURS[seat % 10] },
     },
     h("h3", {}, h("span", { class: "swatch" }), name, seat === step.dealer && step.deal !== null ? h("span", { class: "badge" }, t("dealer_mark")) : null),
-    h("p", { class: "seat-line" }, `${t("bid")} ${step.bids[seat] ?? "—"} · ${t("tricks")} ${step.won[seat]} · ${t("total")} ${step.totals[seat]}`),
+    h("p", { class: "seat-line" }, `${t("bid_taken")} ${step.bids[seat] ?? "—"} / ${step.won[seat]} · ${t("total")} ${step.totals[seat]}`),
     h("div", { class: "replay-hand", "aria-label": `${name}: ${t("hands_dealt")}` },
       step.hands[seat].map((code) => h("span", { class: ["mini", played.has(code) && "played"], "data-code": code,
         title: cardName(code) + (played.has(code) ? ` (${t("played_mark")})` : "") }, cardFace(code)))))));
@@ -106,6 +111,20 @@ export class ReplayScreen {
         h("p", { class: "verdict" }, this.data.ranking.at(-1)),
         totalsChart(this.data.results, this.names));
     }
+  }
+
+  /** At the step that ends a deal, that deal's result: bid / taken, points, totals. */
+  showResult(step, before) {
+    const ended = before !== null && step.results > before.results;
+    this.result.hidden = !ended;
+    if (!ended) return this.result.replaceChildren();
+    const result = this.data.results[step.results - 1];
+    fill(this.result, h("h2", {}, t("deal_result", { number: step.results })),
+      h("table", { class: "deal-result" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("bid_taken")), h("th", {}, t("points")), h("th", {}, t("total")))),
+        h("tbody", {}, this.names.map((name, seat) => h("tr", { class: result.bids[seat] === result.tricks[seat] ? "made" : "missed" },
+          h("th", {}, name), h("td", {}, `${result.bids[seat]} / ${result.tricks[seat]}`),
+          h("td", {}, (result.scores[seat] > 0 ? "+" : "") + result.scores[seat]), h("td", {}, step.totals[seat]))))));
   }
 
   sheet() {

@@ -6,22 +6,26 @@ import { t, count } from "./i18n.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
-/** The score sheet of `results` for `names`, as a <table>. */
-export function scoreSheet(results, names) {
+/**
+ * The score sheet of `results` for `names`, as a <table>; each cell reads "bid / taken",
+ * the order used everywhere. `onCorrect(deal)`, when given, adds a button to each row.
+ */
+export function scoreSheet(results, names, onCorrect = null) {
   if (!results.length) return h("p", { class: "muted" }, t("scores_empty"));
   const running = names.map(() => 0);
   const rows = results.map((result, deal) => {
     result.scores.forEach((score, seat) => (running[seat] += score));
-    return h("tr", {},
+    return h("tr", { "data-deal": deal },
       h("th", { scope: "row" }, deal + 1),
       h("td", { class: "num" }, result.hand_size),
       names.map((_, seat) => {
         const made = result.bids[seat] === result.tricks[seat];
         return h("td", { class: ["cell", made ? "made" : "missed"] },
-          h("span", { class: "bid-took" }, `${result.bids[seat]}/${result.tricks[seat]}`), " ",
+          h("span", { class: "bid-took" }, `${result.bids[seat]} / ${result.tricks[seat]}`), " ",
           h("span", { class: "points" }, signed(result.scores[seat])), " ",
           h("span", { class: "running" }, `(${running[seat]})`));
-      }));
+      }),
+      onCorrect ? h("td", {}, h("button", { type: "button", class: "correct", onclick: () => onCorrect(deal) }, t("pad_correct"))) : null);
   });
   return h("div", { class: "sheet-wrap" },
     h("table", { class: "sheet" },
@@ -29,11 +33,13 @@ export function scoreSheet(results, names) {
       h("thead", {}, h("tr", {},
         h("th", { scope: "col" }, t("deal_col")),
         h("th", { scope: "col" }, t("cards_col")),
-        names.map((name) => h("th", { scope: "col" }, name)))),
+        names.map((name) => h("th", { scope: "col" }, name, h("small", { class: "bid-taken-head" }, t("bid_taken")))),
+        onCorrect ? h("td", {}) : null)),
       h("tbody", {}, rows),
       h("tfoot", {}, h("tr", {},
         h("th", { scope: "row", colspan: 2 }, t("total")),
-        running.map((total) => h("td", { class: "num" }, total))))));
+        running.map((total) => h("td", { class: "num" }, total)),
+        onCorrect ? h("td", {}) : null))));
 }
 
 /** The running totals of every seat after each deal, drawn as lines (an <svg>). */

@@ -3,7 +3,7 @@
 // events — and sends our choices; the server decides what is legal and says why not.
 
 import { h, fill, sleep, SEAT_COLOURS } from "./dom.js";
-import { t, count, cardName } from "./i18n.js";
+import { t, count, cardName, decimal, typeset } from "./i18n.js";
 import { cardFace, cardBack } from "./cards.js";
 import { GameSocket, newCid } from "./net.js";
 import { downloadRecord, botLevel } from "./home.js";
@@ -25,10 +25,25 @@ async function sha256(text) {
 }
 
 const REACTIONS = ["well_played", "oops", "thanks", "hurry"];
+const NOTIFY_KEY = "ascenseur.notify";
+const AUTO_KEY = "ascenseur.auto_forced";
+// Errors that refuse the message opening a table: the link itself is wrong.
+const BAD_LINK = ["bad-message", "bad-json", "too-large", "no-table"];
+
+/** "Ada", or "Ada (you)" — but never "You (you)". */
+function seatLabel(name, mine) {
+  if (!mine) return name;
+  const you = t("you");
+  return name.trim().toLowerCase() === you.toLowerCase() ? name : `${name} (${you})`;
+}
 
 export class TableScreen {
   /** Play (or watch) the table `first` opens: a create, join, watch, resume or claim message. */
-  constructor(root, first) {
+  constructor(root, first, { onRematch = null } = {}) {
+    this.onRematch = onRematch;
+    this.destroyed = false;
+    this.welcomed = false;
+    this.typed = "";
     this.view = null;
     this.seat = null;
     this.host = false;
@@ -47,7 +62,9 @@ export class TableScreen {
   }
 
   destroy() {
+    this.destroyed = true;  // an animation still running stops at its next step
     clearInterval(this.ticker);
+    clearTimeout(this.typedTimer);
     for (const key of ["state", "phase", "deal"]) delete this.root.dataset[key];
     this.root.classList.remove("busy");
     this.socket.close();
@@ -59,6 +76,11 @@ export class TableScreen {
       h("button", { id, type: "button", "aria-keyshortcuts": key, onclick: action }, label);
     this.animations = h("input", { type: "checkbox", id: "animations", checked: animationsOn(),
       onchange: () => setAnimations(this.animations.checked) });
+    this.notify = h("input", { type: "checkbox", id: "notify", checked: localStorage.getItem(NOTIFY_KEY) === "on" && window.Notification?.permission === "granted",
+      onchange: () => this.setNotify() });
+    this.autoForced = h("input", { type: "checkbox", id: "auto-forced", checked: localStorage.getItem(AUTO_KEY) === "on",
+      onchange: () => localStorage.setItem(AUTO_KEY, this.autoForced.checked ? "on" : "off") });
+    this.bidSum = h("p", { class: "bid-sum", hidden: true });
     this.dealLine = h("h1", { class: "deal-line" }, t("title"));
     this.banner = h("p", { class: "banner", hidden: true, role: "status" }, t("reconnecting"));
     this.seats = h("div", { class: "seats" });
@@ -88,11 +110,16 @@ export class TableScreen {
           tool("last-trick-button", t("last_trick"), "l", () => this.showLastTrick()),
           tool("sheet-button", t("score_sheet"), "s", () => this.showSheet()),
           tool("transfer-button", t("transfer"), null, () => this.socket.send({ type: "transfer" })),
-          h("label", { class: "toggle" }, this.animations, " ", t("animations")),
+          h("a", { class: "button", id: "rules-link", href: "/#/rules", target: "_blank", rel: "noopener" }, t("how_to_play")),
+          h("details", { class: "options" }, h("summary", { class: "button" }, t("options")),
+            h("div", { class: "options-menu" },
+              h("label", { class: "toggle" }, this.animations, " ", t("animations")),
+              h("label", { class: "toggle" }, this.notify, " ", t("notify_turn")),
+              h("label", { class: "toggle" }, this.autoForced, " ", t("auto_forced")))),
           h("a", { class: "button", href: "#/" }, t("home")))),
       this.banner, this.lobby,
       h("div", { class: "felt" }, this.seats, this.trick),
-      this.status, this.clock, this.notice, this.summary, this.bids, this.hand, this.end, this.chat,
+      this.bidSum, this.status, this.clock, this.notice, this.summary, this.bids, this.hand, this.end, this.chat,
       h("p", { class: "keys muted" }, t("web_keys"))));
   }
 
@@ -103,8 +130,10 @@ export class TableScreen {
   // -- messages ------------------------------------------------------------------------------
 
   receive(message) {
+    if (this.destroyed) return;
     switch (message.type) {
       case "welcome":
+        this.welcomed = true;
         this.seat = message.seat;
         this.game = message.table;
         this.host = message.host;
@@ -129,7 +158,11 @@ export class TableScreen {
         if (message.ref === this.pending) this.pending = null;
         break;
       case "error":
-        if (message.ref === this.pending) this.pending = null;
+        if (!this.welcomed && BAD_LINK.includes(message.code)) return this.lost(t("bad_link"));
+        if (message.ref === this.pending) {
+          this.pending = null;
+          if (this.view && !this.pumping) this.render(this.view);  // refused: our turn is back
+        }
         this.say(message.message, "error", message.code);
         if (["moved", "removed", "bad-token", "bad-transfer", "no-table", "no-spectators"].includes(message.code)) {
           this.lost(message.message);
@@ -149,18 +182,46 @@ export class TableScreen {
   async pump() {
     this.pumping = true;
     this.root.classList.add("busy");
-    while (this.queue.length) {
+    while (this.queue.length && !this.destroyed) {
       const message = this.queue.shift();
       try {
-        if (this.view) for (const event of message.events) await this.animate(event);
+        if (this.view) {
+          for (const event of message.events) {
+            if (this.destroyed) break;
+            await this.animate(event);
+          }
+        }
       } catch (error) {
-        console.error(error);
+        if (!this.destroyed) console.error(error);
       }
       this.render(message.view);
     }
     this.pumping = false;
+    if (this.destroyed) return;
     this.root.classList.remove("busy");
     this.focusTurn();
+    this.turnArrived();
+  }
+
+  /** It is our turn: tell us if asked to, and play a forced card if asked to. */
+  turnArrived() {
+    if (!this.myTurn() || this.view.state === this.turnSeen) return;
+    this.turnSeen = this.view.state;
+    if (this.autoForced.checked && this.view.phase === "playing" && this.view.legal_cards.length === 1) {
+      this.send({ type: "play", card: this.view.legal_cards[0] });
+      return;
+    }
+    if (this.notify.checked && document.hidden && window.Notification?.permission === "granted") {
+      new Notification(t("title"), { body: t("notify_text"), tag: "ascenseur-turn" });
+    }
+  }
+
+  async setNotify() {
+    if (this.notify.checked && window.Notification && Notification.permission !== "granted") {
+      const answer = await Notification.requestPermission().catch(() => "denied");
+      if (answer !== "granted") this.notify.checked = false;
+    }
+    localStorage.setItem(NOTIFY_KEY, this.notify.checked ? "on" : "off");
   }
 
   async animate(event) {
@@ -169,7 +230,7 @@ export class TableScreen {
       this.say(text);
       const mine = event.seat === this.seat;
       const from = mine ? this.hand.querySelector(`[data-code="${event.card}"]`) : this.seatBox(event.seat);
-      const card = this.trickCard(event.seat, event.card);
+      const card = this.trickCard(event.seat, event.card, this.trick.children.length === 0);
       this.trick.append(card);
       if (mine && from) from.classList.add("gone");
       if (!this.fast) await flyIn(card, from);
@@ -199,6 +260,7 @@ export class TableScreen {
   // -- drawing -------------------------------------------------------------------------------
 
   render(view) {
+    if (this.destroyed) return;
     const changed = !this.view || this.view.state !== view.state;
     this.view = view;
     if (changed) this.hints = null;
@@ -211,6 +273,7 @@ export class TableScreen {
     document.title = `${t("title")} — ${line}`;
     this.renderSeats(view, names);
     this.renderTrick(view);
+    this.renderBidSum(view);
     this.renderBids(view);
     this.renderHand(view);
     this.renderStatus(view, names);
@@ -224,7 +287,7 @@ export class TableScreen {
   }
 
   lost(text) {
-    this.socket.close();
+    this.destroy();
     fill(this.root, h("section", { class: "panel lost" }, h("p", { role: "alert" }, text),
       h("a", { class: "button primary", href: "#/" }, t("home"))));
   }
@@ -323,7 +386,7 @@ export class TableScreen {
       const at = place(seat, me, n);
       const bid = view.bids[seat];
       const turn = view.current === seat;
-      const label = `${names[seat]}${seat === view.seat ? ` (${t("you")})` : ""}`;
+      const label = seatLabel(names[seat], seat === view.seat);
       const here = !info.bot && (this.online[seat] ?? info.connected);
       return h("div", {
         class: ["seat", turn && "turn", seat === view.seat && "me", seat === view.dealer && "dealer"],
@@ -340,27 +403,49 @@ export class TableScreen {
         this.host && info.standin && seat !== view.seat
           ? h("button", { type: "button", class: "keep-bot", onclick: () => this.socket.send({ type: "host", action: "keep_bot", seat }) }, t("keep_bot"))
           : null),
-      h("div", { class: "seat-line" },
-        `${t("bid")} ${bid ?? "—"} · ${t("tricks")} ${view.tricks_won[seat]}`),
+      h("div", { class: "seat-line bid-taken", title: t("bid_taken") },
+        h("span", { class: "label" }, `${t("bid_taken")} `),
+        h("strong", {}, `${bid ?? "—"} / ${view.tricks_won[seat]}`),
+        bid === null || view.phase !== "playing" ? null : h("span", { class: "needed" }, " · ", this.needed(bid, view.tricks_won[seat]))),
       h("div", { class: "seat-line" }, `${t("total")} ${view.totals[seat]}`),
       seat === view.seat ? null : h("div", { class: "backs", "aria-label": count(view.hand_counts[seat], "card") },
         Array.from({ length: Math.min(view.hand_counts[seat], 8) }, cardBack)));
     }));
   }
 
-  trickCard(seat, code) {
+  /** "needs 1 more", "made it so far", "1 too many": what a seat still needs this deal. */
+  needed(bid, taken) {
+    if (taken > bid) return t("need_over", { count: taken - bid });
+    return taken === bid ? t("need_none") : t("need_more", { count: bid - taken });
+  }
+
+  /** A card of the trick, with its player's name and, on the first card, the lead's mark. */
+  trickCard(seat, code, led = false) {
     const n = this.view.rules.players;
     const at = place(seat, this.view.seat ?? 0, n);
-    return h("div", {
-      class: "trick-card", "data-seat": seat, "data-code": code,
-      style: { "--x": (50 + (at.x - 50) * 0.42).toFixed(1), "--y": (50 + (at.y - 50) * 0.36).toFixed(1) },
-      "aria-label": `${this.view.seats[seat].name}: ${cardName(code)}`,
-    }, cardFace(code));
+    const name = this.view.seats[seat].name;
+    return h("figure", {
+      class: ["trick-card", led && "led"], "data-seat": seat, "data-code": code,
+      style: { "--x": (50 + (at.x - 50) * 0.42).toFixed(1), "--y": (50 + (at.y - 50) * 0.36).toFixed(1), "--colour": SEAT_COLOURS[seat % 10] },
+      "aria-label": `${name}: ${cardName(code)}${led ? ` (${t("led_mark")})` : ""}`,
+    }, cardFace(code), h("figcaption", { class: "trick-name" },
+      led ? h("span", { class: "badge led-mark" }, t("led_mark")) : null, name));
   }
 
   renderTrick(view) {
     this.trick.setAttribute("aria-label", t("trick_title", { number: view.tricks.length + 1 }));
-    fill(this.trick, view.trick.map((played) => this.trickCard(played.seat, played.card)));
+    fill(this.trick, view.trick.map((played, i) => this.trickCard(played.seat, played.card, i === 0)));
+  }
+
+  /** The sum of the bids against the tricks of the deal: the number every player watches. */
+  renderBidSum(view) {
+    const made = view.bids.filter((bid) => bid !== null);
+    this.bidSum.hidden = !["bidding", "playing"].includes(view.phase) || made.length === 0;
+    if (this.bidSum.hidden) return;
+    const sum = made.reduce((a, b) => a + b, 0);
+    const gap = sum - view.hand_size;
+    this.bidSum.textContent = t("bid_sum", { sum, tricks: count(view.hand_size, "trick") }) +
+      (made.length === view.bids.length && gap !== 0 ? ` · ${t(gap > 0 ? "bid_sum_over" : "bid_sum_under", { count: Math.abs(gap) })}` : "");
   }
 
   myTurn(view = this.view) {
@@ -426,11 +511,33 @@ export class TableScreen {
         view.seat !== null ? h("button", { type: "button", class: "primary download", onclick: () => downloadRecord(view.table) }, t("download")) : null,
         h("button", { type: "button", onclick: () => this.showSheet() }, t("score_sheet")),
         view.seat !== null ? h("a", { class: "button", href: `#/replay/${view.table}` }, t("replay")) : null,
+        view.seat !== null && this.onRematch ? h("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, t("rematch")) : null,
         h("a", { class: "button", href: "#/" }, t("new_game"))));
   }
 
+  /** A new table with this one's settings: its rules, its bots, its pace; seats that were
+   * people's are open for them again. The create message is the home form's. */
+  rematch() {
+    const view = this.view;
+    let saved = {};
+    try {
+      saved = JSON.parse(localStorage.getItem("ascenseur.form")) || {};
+    } catch {
+      saved = {};
+    }
+    const others = view.seats.map((_, i) => (view.seat + i) % view.rules.players).slice(1);
+    const seats = others.map((seat) => (view.seats[seat].bot && !view.seats[seat].standin ? view.seats[seat].bot : null));
+    const message = {
+      type: "create", players: view.rules.players, max_cards: view.rules.max_cards, hook: view.rules.hook,
+      seats, profile: view.profile, name: view.seats[view.seat].name, lang: saved.lang || document.documentElement.lang,
+      start: seats.every((seat) => seat !== null),
+    };
+    for (const key of ["spectators", "standin", "grace", "summary_seconds"]) if (key in saved) message[key] = saved[key];
+    this.onRematch(message);
+  }
+
   say(text, kind = "info", code = null) {
-    this.notice.textContent = text;
+    this.notice.textContent = typeset(text);
     this.notice.className = `notice ${kind}`;
     if (code) this.notice.dataset.code = code;
     else delete this.notice.dataset.code;
@@ -441,6 +548,13 @@ export class TableScreen {
   send(message) {
     if (!this.view || this.pumping || this.pending !== null) return;
     this.pending = this.socket.send({ ...message, state: this.view.state, cid: newCid() });
+    if (this.pending !== null) {
+      // Our move is made: the "your turn" line goes now, not when the next view arrives.
+      this.status.classList.remove("your-turn");
+      this.status.textContent = "";
+      this.bids.hidden = true;
+      this.hand.querySelectorAll(".card.legal").forEach((card) => card.classList.remove("legal"));
+    }
   }
 
   askHint() {
@@ -449,15 +563,30 @@ export class TableScreen {
     this.socket.send({ type: "hint", state: this.view.state });
   }
 
+  /** The best choice plainly, with its reason; the others' expected points after it. */
   showHints(options) {
     this.hints = options;
-    const lines = options.map((o) => o.card === null
+    const signed = (points) => (points >= 0 ? "+" : "−") + decimal(Math.abs(points));
+    const ranked = [...options].sort((a, b) => b.points - a.points);
+    const best = ranked[0];
+    if (!best) return this.say(t("no_hint"));
+    let line = best.card === null || best.card === undefined
+      ? t("hint_best_bid", { value: best.bid, points: signed(best.points) })
+      : t("hint_best_card", { card: cardName(best.card), points: signed(best.points) });
+    // Why: how often the seat then took exactly its bid in the deals the hint tried.
+    if (typeof best.exact === "number") {
+      const percent = Math.round(best.exact * 100);
+      line += `; ${best.card === null || best.card === undefined
+        ? t("hint_exact", { value: best.bid, percent })
+        : t("hint_exact_card", { percent })}`;
+    }
+    const others = ranked.slice(1).map((o) => o.card === null || o.card === undefined
       ? t("hint_bid", { value: o.bid, points: o.points })
       : t("hint_card", { card: cardName(o.card), points: o.points }));
-    this.say(t("hints_line", { title: t("hints_title"), options: lines.join(" · ") }), "hints");
+    this.say(others.length ? `${line}. ${t("hint_others", { options: others.join(" · ") })}` : `${line}.`, "hints");
     for (const o of options) {
-      const target = o.card === null ? this.bids.querySelector(`[data-bid="${o.bid}"]`) : this.hand.querySelector(`[data-code="${o.card}"]`);
-      target?.append(h("span", { class: "hint-value" }, (o.points >= 0 ? "+" : "") + o.points.toFixed(1)));
+      const target = o.card === null || o.card === undefined ? this.bids.querySelector(`[data-bid="${o.bid}"]`) : this.hand.querySelector(`[data-code="${o.card}"]`);
+      target?.append(h("span", { class: ["hint-value", o === best && "best"] }, signed(o.points)));
     }
   }
 
@@ -504,7 +633,27 @@ export class TableScreen {
       actions[event.key]();
     } else if (/^[0-9]$/.test(event.key) && this.view?.phase === "bidding" && this.myTurn()) {
       event.preventDefault();
-      this.send({ type: "bid", value: Number(event.key) });
+      this.typeBid(event.key);
+    } else if (event.key === "Enter" && this.typed) {
+      event.preventDefault();
+      this.bidTyped();
     }
+  }
+
+  /** A digit of a bid: sent at once when no longer bid starts with it (3 of 19: 30 > 19),
+   * else when the next digit, Enter or a short pause completes it (1, then 2: 12). */
+  typeBid(digit) {
+    clearTimeout(this.typedTimer);
+    this.typed = String(Number(this.typed + digit));
+    if (this.typed === "0" || Number(this.typed) * 10 > this.view.hand_size) return this.bidTyped();
+    this.status.textContent = t("bid_button", { value: `${this.typed}…` });
+    this.typedTimer = setTimeout(() => this.bidTyped(), 1200);
+  }
+
+  bidTyped() {
+    clearTimeout(this.typedTimer);
+    const value = Number(this.typed);
+    this.typed = "";
+    if (this.view?.phase === "bidding" && this.myTurn()) this.send({ type: "bid", value });
   }
 }

@@ -1,0 +1,178 @@
+"""The rules page ("How to play", ``#/rules``): the rules as the engine applies them.
+
+Every example on the page is computed here by the core — the schedule by
+:class:`~ascenseur.core.rules.Rules`, the points by :func:`~ascenseur.core.scoring.deal_score`,
+the hook by the core's bidding, the lead rule and the Excuse by
+:func:`~ascenseur.core.tricks.legal_cards` and :func:`~ascenseur.core.tricks.trick_winner` —
+so the page cannot say one thing while the game does another.
+
+>>> page = rules_page("en")
+>>> [row["points"] for row in page["scoring"]][:3]
+[3, 5, 7]
+>>> page["hook"]["allowed"]
+[0, 1, 3, 4, 5]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ascenseur.core.cards import Card, Language
+from ascenseur.core.rules import MAX_PLAYERS, Rules
+from ascenseur.core.scoresheet import legal_bids
+from ascenseur.core.scoring import deal_score
+from ascenseur.core.tricks import legal_cards, trick_winner
+
+#: (English, French) paragraphs of each section, by key; ``{…}`` fields filled from examples.
+TEXT: dict[str, tuple[str, str]] = {
+    "goal": (
+        "Each deal, say how many tricks you will take — then take exactly that many. Only the "
+        "number of tricks counts, never which cards are in them.",
+        "À chaque donne, annoncez combien de plis vous ferez — puis faites-en exactement "
+        "autant. Seul le nombre de plis compte, jamais les cartes qu'ils contiennent.",
+    ),
+    "cards": (
+        "78 cards: four suits of 14 (1 to 10, Jack, Knight, Queen, King — the Knight is shown "
+        "N in English, C in French), 21 trumps numbered 1 to 21, and the Excuse. Any trump "
+        "beats any suit card; the Excuse never wins a trick.",
+        "78 cartes : quatre couleurs de 14 (1 à 10, valet, cavalier, dame, roi), 21 atouts "
+        "numérotés de 1 à 21, et l'Excuse. Tout atout bat toute carte de couleur ; l'Excuse "
+        "ne gagne jamais un pli.",
+    ),
+    "schedule": (
+        "The hands grow by one card a deal up to the most cards, then shrink back to one: "
+        "1, 2, …, M, …, 2, 1. The deal passes to the left after each deal.",
+        "Les mains grandissent d'une carte à chaque donne jusqu'au maximum, puis redescendent "
+        "à une : 1, 2, …, M, …, 2, 1. La donne passe à gauche après chaque donne.",
+    ),
+    "bidding": (
+        "The player on the dealer's left bids first, the dealer last; everyone sees the bids "
+        "before theirs. A bid is 0 up to the cards in hand.",
+        "Le joueur à gauche du donneur annonce le premier, le donneur le dernier ; chacun voit "
+        "les annonces faites avant la sienne. Une annonce va de 0 au nombre de cartes en main.",
+    ),
+    "hook": (
+        "With the hook, the dealer may not make the bids add up to the cards in hand: someone "
+        "must miss. Example, {cards} cards each, the others bid {others}: the dealer may bid "
+        "{allowed}, not {forbidden}.",
+        "Avec le crochet, le donneur ne peut pas faire tomber les annonces juste sur le nombre "
+        "de cartes : quelqu'un doit chuter. Exemple, {cards} cartes chacun, les autres "
+        "annoncent {others} : le donneur peut annoncer {allowed}, pas {forbidden}.",
+    ),
+    "lead": (
+        "The player on the dealer's left leads the first trick; whoever wins a trick leads the "
+        "next. The ascenseur rule: holding any suit card, you must lead a suit card — no trump "
+        "and no Excuse. Holding {hand} on lead, you may lead only {legal}. Holding {trumps}, "
+        "any of them.",
+        "Le joueur à gauche du donneur entame le premier pli ; qui gagne un pli entame le "
+        "suivant. La règle de l'ascenseur : si vous avez une carte de couleur, vous devez "
+        "entamer une couleur — ni atout ni Excuse. Avec {hand} à l'entame, vous ne pouvez "
+        "jouer que {legal}. Avec {trumps}, n'importe laquelle.",
+    ),
+    "follow": (
+        "Follow the suit led if you can. Otherwise you must trump, higher than the trumps "
+        "already played if you can; with neither the suit nor a trump, play anything. When a "
+        "trump is led, play a higher trump if you can. There are no partners.",
+        "Fournissez la couleur demandée si vous le pouvez. Sinon vous devez couper, plus haut "
+        "que les atouts déjà joués si vous le pouvez ; sans la couleur ni atout, jouez "
+        "n'importe quoi. Quand l'atout est demandé, montez si vous le pouvez. Il n'y a pas de "
+        "partenaires.",
+    ),
+    "excuse": (
+        "The Excuse may be played to any trick instead of following, and never wins it. When "
+        "it is led, the next card sets the suit. Example: {trick} — {winner} wins.",
+        "L'Excuse peut être jouée à tout pli au lieu de fournir, et ne le gagne jamais. Quand "
+        "elle est entamée, la carte suivante fixe la couleur. Exemple : {trick} — {winner} "
+        "gagne.",
+    ),
+    "scoring": (
+        "Exactly your bid: 3 + 2 × bid points. Otherwise you lose one point per trick too many "
+        "or too few. The highest total at the end wins; equal totals share the win.",
+        "Annonce exacte : 3 + 2 × annonce points. Sinon vous perdez un point par pli de trop "
+        "ou de moins. Le plus haut total à la fin gagne ; les ex æquo partagent la victoire.",
+    ),
+}
+
+TITLES: dict[str, tuple[str, str]] = {
+    "goal": ("The aim", "Le but"),
+    "cards": ("The cards", "Les cartes"),
+    "schedule": ("The deals", "Les donnes"),
+    "bidding": ("Bidding", "Les annonces"),
+    "hook": ("The hook (option)", "Le crochet (option)"),
+    "lead": ("The lead", "L'entame"),
+    "follow": ("Following", "Fournir"),
+    "excuse": ("The Excuse", "L'Excuse"),
+    "scoring": ("Scoring", "Les points"),
+    "players": ("Players", "Joueurs"),
+    "max_cards": ("Most cards", "Cartes au plus"),
+    "deals": ("Deals", "Donnes"),
+    "bid": ("Bid", "Annonce"),
+    "taken": ("Taken", "Plis faits"),
+    "points": ("Points", "Points"),
+}
+
+#: (bid, tricks) pairs shown in the scoring table: exact bids, then misses.
+SCORING_EXAMPLES = ((0, 0), (1, 1), (2, 2), (5, 5), (0, 1), (1, 4), (3, 1))
+
+
+def _cards(codes: str) -> list[Card]:
+    return [Card.parse(code) for code in codes.split()]
+
+
+def _names(cards: list[Card], lang: Language) -> str:
+    return ", ".join(card.display(lang) for card in cards)
+
+
+def rules_page(lang: Language) -> dict[str, Any]:
+    """The rules page in ``lang``: its sections (title, text) and the computed tables."""
+    index = 1 if lang == "fr" else 0
+    others = [2, 0, 1]
+    hooked = Rules(players=4, max_cards=5, hook=True)
+    allowed = legal_bids(hooked, 4, 3, others)  # deal 5: 5 cards each, seat 3 deals last
+    forbidden = next(v for v in range(6) if v not in allowed)
+    hand = _cards("H5 T3 EX")
+    trumps = _cards("T3 T17 EX")
+    trick = _cards("EX H3 HK T1")
+    fields: dict[str, dict[str, object]] = {
+        "hook": {
+            "cards": 5,
+            "others": ", ".join(map(str, others)),
+            "allowed": ", ".join(map(str, allowed)),
+            "forbidden": forbidden,
+        },
+        "lead": {
+            "hand": _names(hand, lang),
+            "legal": _names(legal_cards(hand, []), lang),
+            "trumps": _names(trumps, lang),
+        },
+        "excuse": {
+            "trick": _names(trick, lang),
+            "winner": trick[trick_winner(trick)].display(lang),
+        },
+    }
+    sections = [
+        {
+            "key": key,
+            "title": TITLES[key][index],
+            "text": TEXT[key][index].format(**fields.get(key, {})),
+        }
+        for key in TEXT
+    ]
+    return {
+        "lang": lang,
+        "sections": sections,
+        "labels": {key: TITLES[key][index] for key in TITLES},
+        "schedule": [
+            {
+                "players": n,
+                "max_cards": Rules(players=n).max_cards,
+                "deals": Rules(players=n).deal_count,
+            }
+            for n in range(3, MAX_PLAYERS + 1)
+        ],
+        "scoring": [
+            {"bid": bid, "tricks": took, "points": deal_score(bid, took)}
+            for bid, took in SCORING_EXAMPLES
+        ],
+        "hook": {"cards": 5, "others": others, "allowed": allowed, "forbidden": forbidden},
+    }

@@ -1,0 +1,148 @@
+"""Helpers for the browser tests (Playwright on Debian's headless Chromium): the browser, the
+app it plays, pages that record every console error, screenshots under ``artifacts/``, and a
+table brought to a chosen deal over a real websocket (the browser then takes the seat)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from starlette.applications import Starlette
+from websockets.sync.client import connect
+
+from ascenseur.tables.driver import Settings
+from ascenseur.tables.thinking import thread_pool
+from ascenseur.web.app import create_app
+from ascenseur.web.service import Limits
+from web_helpers import SEED
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).parent.parent / "artifacts"
+#: Until it is the person's turn, with every animation done — or a deal's result waits for
+#: "next deal" — or the game is over.
+READY = """() => document.querySelector('section.end:not([hidden])') ||
+    document.querySelector('#next-deal') ||
+    (document.querySelector('.status.your-turn') && !document.querySelector('#app.busy'))"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail("Debian's chromium is not installed: `make test` installs it")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def browser_app(db: Path, trick_pause: float, pace: float = 0.05) -> Starlette:
+    """The app the browser plays: bots quick but visible, seeded deals, short hints."""
+    return create_app(
+        db,
+        settings=Settings(pace=pace, trick_pause=trick_pause, seeds=lambda: SEED),
+        limits=Limits(hint_playouts=60),
+        executor=lambda: thread_pool(2),
+        durable=False,
+    )
+
+
+def watch_problems(page: Page) -> list[str]:
+    """Every page error and console error of ``page``, as they come: a test asserts none."""
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    return problems
+
+
+def open_page(
+    browser: Browser, url: str, width: int, height: int, wait: str = "#new-game"
+) -> tuple[Page, list[str]]:
+    page = browser.new_page(viewport={"width": width, "height": height}, accept_downloads=True)
+    problems = watch_problems(page)
+    page.goto(url)
+    page.wait_for_selector(wait)
+    return page, problems
+
+
+def state_of(page: Page) -> int:
+    return int(page.eval_on_selector("#app", "app => app.dataset.state"))
+
+
+def wait_past(page: Page, state: int) -> None:
+    page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.state) > {state}")
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def table_at_deal(url: str, players: int, deal: int, **create: Any) -> tuple[str, str]:
+    """A table of ``players`` (the person on seat 0, random bots elsewhere), its whole hands,
+    played over a websocket by the first legal choice until deal ``deal`` (0-based) is dealt:
+    its id and the person's token, for a browser to take the seat."""
+    ws_url = url.replace("http://", "ws://").rstrip("/") + "/ws"
+    with connect(ws_url, open_timeout=30, max_size=2**22) as ws:
+        ref = 0
+
+        def send(**message: Any) -> None:
+            nonlocal ref
+            ref += 1
+            ws.send(json.dumps({**message, "ref": ref}))
+
+        send(
+            type="create",
+            version=2,
+            name="Ada",
+            players=players,
+            seats=["random"] * (players - 1),
+            start=True,
+            lang="en",
+            **create,
+        )
+        welcome: dict[str, Any] = {}
+        acted = -1
+        while True:
+            message = json.loads(ws.recv(timeout=60))
+            if message["type"] == "welcome":
+                welcome = message
+            if message["type"] == "error":
+                raise AssertionError(message)
+            if message["type"] != "state":
+                continue
+            view = message["view"]
+            if view["deal"] >= deal and view["phase"] in ("bidding", "playing"):
+                return welcome["table"], welcome["token"]
+            if view["summary"] and view["seat"] not in view["ready"]:
+                send(type="ready")
+            if view["current"] == view["seat"] and view["state"] != acted:
+                acted = view["state"]
+                if view["phase"] == "bidding":
+                    send(type="bid", state=view["state"], value=view["legal_bids"][0])
+                else:
+                    send(type="play", state=view["state"], card=view["legal_cards"][0])
+
+
+def take_seat(page: Page, url: str, table: str, token: str) -> None:
+    """Give ``page``'s browser the seat's token and open the table."""
+    page.evaluate(
+        "([table, token]) => localStorage.setItem('ascenseur.tables', "
+        "JSON.stringify({[table]: token}))",
+        [table, token],
+    )
+    page.goto(f"{url.rstrip('/')}/#/game/{table}")
+    page.wait_for_selector(".hand .card")

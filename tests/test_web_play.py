@@ -1,0 +1,290 @@
+"""The table in a real browser, as new players met it (issue 12): a 19-card hand that fits a
+laptop window and a phone, bids of 10 and more typed with the keys, the trick's cards named on
+a phone, "bid / taken / still needed" and the sum of the bids, hints that say which choice is
+best and why, the "your turn" line gone as soon as one has played, a bad link, leaving in the
+middle of an animation, words, notifications, a forced card played by itself, and a rematch.
+Console errors fail every test; screenshots go to ``artifacts/``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from browser_helpers import (
+    READY,
+    browser,
+    browser_app,
+    open_page,
+    shot,
+    state_of,
+    table_at_deal,
+    take_seat,
+    wait_past,
+)
+from web_helpers import running_server
+
+pytestmark = pytest.mark.timeout(300)
+__all__ = ["browser"]
+
+#: A card's box, and whether the card itself is what shows at its top-left corner.
+CARDS_IN_VIEW = """() => [...document.querySelectorAll('.hand .card')].map(card => {
+    const r = card.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + 4, r.top + 12);
+    return {code: card.dataset.code, left: r.left, right: r.right, top: r.top,
+            bottom: r.bottom, seen: Boolean(top && card.contains(top))};
+})"""
+
+
+@pytest.fixture
+def url(tmp_path: Path) -> Iterator[str]:
+    with running_server(browser_app(tmp_path / "games.sqlite3", 0.1, pace=0.0)) as address:
+        yield address
+
+
+def start_short_game(page: Page, name: str = "Ada", lang: str = "en") -> None:
+    page.select_option("#players", "4")
+    page.fill("#max-cards", "2")
+    for seat in (1, 2, 3):
+        page.select_option(f"select[data-seat='{seat}']", "random")
+    page.fill("#name", name)
+    page.select_option("#lang", lang)
+    page.click("#new-game button[type=submit]")
+
+
+def assert_in_view(box: dict[str, float], width: int, height: int) -> None:
+    assert box["left"] >= 0 and box["top"] >= 0, box
+    assert box["right"] <= width and box["bottom"] <= height, box
+
+
+@pytest.mark.parametrize(("players", "cards"), [(4, 19), (10, 7)])
+def test_the_largest_hand_fits_a_laptop_window_with_trumps_and_the_excuse_in_sight(
+    browser: Browser, url: str, players: int, cards: int
+) -> None:
+    """D5: the peak deal (19 cards for 4, 7 for 10) at 1280×800: every card's corner shows
+    on screen, trumps and the Excuse included, with the bids; a bid of 10 or more is typed."""
+    table, token = table_at_deal(url, players, cards - 1)
+    page, problems = open_page(browser, url, 1280, 800)
+    take_seat(page, url, table, token)
+    page.wait_for_function(READY)
+    assert page.locator(".hand .card").count() == cards
+    for box in page.evaluate(CARDS_IN_VIEW):
+        assert_in_view(box, 1280, 800)
+        assert box["seen"], f"{box['code']} is hidden under another card"
+    if page.is_visible(".bids"):
+        for bid in page.eval_on_selector_all(
+            ".bids .bid",
+            "bs => bs.map(b => { const r = b.getBoundingClientRect(); "
+            "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; })",
+        ):
+            assert_in_view(bid, 1280, 800)
+    shot(page, f"hand-{players}p-{cards}-cards-1280x800")
+    if players == 4 and page.is_visible(".bids"):
+        state = state_of(page)
+        page.keyboard.press("1")
+        page.keyboard.press("2")  # B2: bids go up to 19 here; 1 then 2 is 12
+        wait_past(page, state)
+        assert page.inner_text(".seat.me .bid-taken strong") == "12 / 0"
+    assert not problems, problems
+
+
+@pytest.mark.parametrize(("players", "cards"), [(4, 19), (10, 7)])
+def test_on_a_phone_the_trick_and_the_end_of_the_hand_show_together_with_names(
+    browser: Browser, url: str, players: int, cards: int
+) -> None:
+    """At 390×844: the trick's cards carry their player's name and the first a mark for who
+    led (P1), and the trick and the last card of the hand are on screen at once."""
+    table, token = table_at_deal(url, players, cards - 1)
+    page, problems = open_page(browser, url, 390, 844)
+    take_seat(page, url, table, token)
+    for _ in range(40):
+        page.wait_for_function(READY)
+        if page.locator(".trick .trick-card").count() and not page.is_visible(".bids"):
+            break
+        state = state_of(page)
+        page.click(".bids .bid:not(.forbidden)" if page.is_visible(".bids") else ".card.legal")
+        wait_past(page, state)
+    page.wait_for_function(READY)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.eval_on_selector(".hand .card:last-child", "c => c.scrollIntoView({block: 'end'})")
+    for box in page.evaluate(CARDS_IN_VIEW):  # every card's corner, the last one whole
+        assert_in_view(box, 390, 844)
+        assert box["seen"], f"{box['code']} is hidden under another card"
+    trick = page.eval_on_selector(
+        ".trick",
+        "t => { const r = t.getBoundingClientRect(); "
+        "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; }",
+    )
+    assert_in_view(trick, 390, 844)
+    names = page.eval_on_selector_all(".seat .seat-name", "ns => ns.map(n => n.textContent)")
+    played = page.locator(".trick .trick-card")
+    for i in range(played.count()):
+        caption = played.nth(i).locator(".trick-name")
+        assert caption.is_visible()
+        assert any(caption.inner_text().replace("led", "").strip() in name for name in names)
+    assert played.first.locator(".led-mark").is_visible()
+    assert page.locator(".trick .led-mark").count() == 1
+    shot(page, f"phone-{players}p-{cards}-cards")
+    assert not problems, problems
+
+
+def test_seats_show_bid_taken_and_still_needed_and_the_bids_against_the_cards(
+    browser: Browser, url: str
+) -> None:
+    """One order everywhere, labelled "bid / taken"; the sum of the bids against the tricks."""
+    page, problems = open_page(browser, url, 1200, 900)
+    start_short_game(page)
+    page.wait_for_function(READY)
+    state = state_of(page)
+    page.click(".bids .bid[data-bid='1']")
+    wait_past(page, state)
+    page.wait_for_function(READY)
+    me = page.inner_text(".seat.me .bid-taken")
+    assert me.startswith("bid / taken 1 / 0"), me
+    if page.eval_on_selector("#app", "a => a.dataset.phase") == "playing":
+        assert "needs 1" in me
+    bids = page.eval_on_selector_all(".seat .bid-taken strong", "s => s.map(x => x.textContent)")
+    made = sum(int(text.split(" / ")[0]) for text in bids if not text.startswith("—"))
+    assert page.inner_text(".bid-sum").startswith(f"Bids: {made} for 1\u00a0trick")
+    assert not problems, problems
+
+
+def test_the_your_turn_line_goes_as_soon_as_one_has_played(browser: Browser, url: str) -> None:
+    """The line "Your turn" goes with the click, not when the animations end."""
+    page, problems = open_page(browser, url, 1200, 900)
+    start_short_game(page)
+    page.wait_for_function(READY)
+    assert page.is_visible(".status.your-turn")
+    page.click(".bids .bid:not(.forbidden)")
+    assert not page.eval_on_selector(".status", "s => s.classList.contains('your-turn')")
+    assert page.inner_text(".status") == ""
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("link", ["#/watch/not a code!", "#/transfer/x", "#/game/../../x"])
+def test_a_bad_game_link_shows_a_sentence_and_a_way_home(
+    browser: Browser, url: str, link: str
+) -> None:
+    page, problems = open_page(browser, url, 1200, 900)
+    page.goto(url.rstrip("/") + "/" + link)
+    page.wait_for_selector(".lost")
+    text = page.inner_text(".lost")
+    assert "Expected" not in text and "regex" not in text
+    assert page.locator(".lost a[href='#/']").is_visible()
+    page.click(".lost a[href='#/']")
+    page.wait_for_selector("#new-game")
+    assert not problems, problems
+
+
+def test_leaving_during_an_animation_leaves_nothing_running(browser: Browser, url: str) -> None:
+    """Home in the middle of a card's flight: the old table stops (title, no console error)."""
+    page, problems = open_page(browser, url, 1200, 900)
+    page.evaluate("localStorage.setItem('ascenseur.animations', 'on')")
+    start_short_game(page)
+    page.wait_for_function(READY)
+    page.click(".bids .bid:not(.forbidden)")
+    page.wait_for_selector("#app.busy")
+    page.click(".tools a[href='#/']")
+    page.wait_for_selector("#new-game")
+    page.wait_for_timeout(2500)  # longer than the animations that were under way
+    assert page.title() == "Tarot ascenseur"
+    assert page.locator(".game-screen").count() == 0
+    assert not problems, problems
+
+
+def test_words_people_read(browser: Browser, url: str) -> None:
+    """No "You (you)"; bots by human names in the menus; French typography and plurals."""
+    page, problems = open_page(browser, url, 1200, 900)
+    options = page.eval_on_selector_all(
+        "select[data-seat='1'] option", "os => os.map(o => o.textContent)"
+    )
+    assert all(" " in text or text[0].isupper() for text in options), options
+    assert not any(text in ("expert-pure", "openspiel-ismcts", "heuristic") for text in options)
+    start_short_game(page, name="You")
+    page.wait_for_function(READY)
+    assert "(you)" not in page.inner_text(".seat.me .seat-name")
+    page.goto(url.rstrip("/") + "/#/")
+    page.wait_for_selector("#new-game")
+    page.select_option("#lang", "fr")
+    page.wait_for_function("() => document.documentElement.lang === 'fr'")
+    page.wait_for_selector("#new-game")
+    start_short_game(page, name="Zoé", lang="fr")
+    page.wait_for_function(READY)
+    line = page.inner_text(".deal-line")
+    assert "donneur\u202f:" in line and " :" not in line, line
+    assert "1\u00a0carte" in line
+    page.keyboard.press("h")
+    page.wait_for_selector(".bids .hint-value")
+    notice = page.inner_text(".notice")
+    assert notice.startswith("Annoncez "), notice
+    assert "," in page.inner_text(".bids .hint-value.best")  # a decimal comma
+    shot(page, "french-hints")
+    assert not problems, problems
+
+
+def test_a_forced_card_plays_itself_when_asked_and_a_notification_says_your_turn(
+    browser: Browser, url: str
+) -> None:
+    """Options, off by default: a one-card deal's card (forced) goes by itself; a hidden page
+    is notified of its turn."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.add_init_script(
+        "window.__notes = [];"
+        "window.Notification = class { constructor(t, o) { window.__notes.push(o.body); }"
+        "  static get permission() { return 'granted'; }"
+        "  static requestPermission() { return Promise.resolve('granted'); } };"
+        "Object.defineProperty(document, 'hidden', {get: () => true});"
+    )
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.goto(url)
+    page.wait_for_selector("#new-game")
+    start_short_game(page)
+    page.wait_for_function(READY)
+    assert not page.is_checked("#auto-forced") and not page.is_checked("#notify")
+    page.click(".options summary")
+    page.check("#auto-forced")
+    page.check("#notify")
+    page.click(".bids .bid:not(.forbidden)")
+    # Deal 1 has one card each: the card is forced, so the deal ends without a click on it.
+    page.wait_for_selector("#next-deal")
+    page.click("#next-deal")
+    page.wait_for_function(READY)
+    assert page.evaluate("window.__notes").count("Your turn at Tarot ascenseur") >= 1
+    context.close()
+    assert not problems, problems
+
+
+def test_rematch_opens_a_new_table_with_the_same_settings(browser: Browser, url: str) -> None:
+    page, problems = open_page(browser, url, 1200, 900)
+    page.select_option("#players", "3")
+    page.fill("#max-cards", "1")
+    page.check("#hook")
+    for seat in (1, 2):
+        page.select_option(f"select[data-seat='{seat}']", "random")
+    page.fill("#name", "Ada")
+    page.click("#new-game button[type=submit]")
+    while True:
+        page.wait_for_function(READY)
+        if page.is_visible("section.end"):
+            break
+        if page.is_visible("#next-deal"):
+            page.click("#next-deal")
+            continue
+        state = state_of(page)
+        page.click(".bids .bid:not(.forbidden)" if page.is_visible(".bids") else ".card.legal")
+        wait_past(page, state)
+    first = page.url
+    page.click("#rematch")
+    page.wait_for_function(
+        f"() => location.href !== {first!r} && location.hash.startsWith('#/game/')"
+    )
+    page.wait_for_function(READY)
+    assert page.inner_text(".deal-line").startswith("Deal 1 of 1")
+    assert "hook" in page.inner_text(".deal-line")
+    assert page.locator(".seat").count() == 3
+    assert not problems, problems
