@@ -148,3 +148,14 @@ def test_ascenseur_check_verifies_a_score_sheet_and_names_each_file(
         "winners": [2],
     }
     assert lines[1]["file"] == str(bad) and lines[1]["error"]["code"] == "tricks-sum"
+
+
+def test_the_documented_example_is_a_valid_sheet_in_progress() -> None:
+    """docs/scoresheet.md: its example is what ``check`` accepts (a game in progress)."""
+    doc = (Path(__file__).parent.parent / "docs" / "scoresheet.md").read_text(encoding="utf-8")
+    example = doc.split("```json\n")[1].split("```")[0]
+    verdict = check(example)
+    assert verdict["valid"] and not verdict["complete"], verdict
+    assert verdict["totals"] == [-1, 5, 3]
+    state = evaluate(json.loads(example))
+    assert state["next"]["seat"] == 1 and state["next"]["legal_bids"] == [0, 2]

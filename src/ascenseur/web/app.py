@@ -292,9 +292,8 @@ async def score_sheet(request: Request) -> Response:
     except msgspec.DecodeError as err:
         return _error(400, "bad-json", web_tr(lang, "bad_json", detail=err))
     result = await asyncio.to_thread(scoresheet.evaluate, sheet)
-    if not result["valid"]:
+    if not result["valid"]:  # a fault in the sheet is an answer, not a failed request
         result["error"]["message"] = sheet_error(lang, result["error"], sheet)
-        return JSONResponse(result, status_code=422)
     return JSONResponse(result)
 
 

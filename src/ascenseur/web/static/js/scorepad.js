@@ -5,7 +5,7 @@
 // sentence. The page computes no score; it keeps the sheet in this browser (localStorage).
 
 import { h, fill } from "./dom.js";
-import { t, lang, count } from "./i18n.js";
+import { t, lang, count, joinNames } from "./i18n.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
 
 const KEY = "ascenseur.scoresheet";
@@ -154,7 +154,7 @@ export class ScorePad {
       dealer: deal.dealer, hand_size: deal.cards, bids: deal.bids, tricks: deal.tricks, scores: deal.scores,
     }));
     const line = next
-      ? t("deal_header", { number: next.deal + 1, count: state.rules.deal_count, cards: next.cards, dealer: names[next.dealer] })
+      ? t("deal_header", { number: next.deal + 1, count: state.rules.deal_count, cards: count(next.cards, "card"), dealer: names[next.dealer] })
       : t("pad_done");
     const head = this.bar();
     head.querySelector("h1").textContent = line;
@@ -221,7 +221,7 @@ export class ScorePad {
   end(state) {
     const best = state.winners.map((seat) => state.seats[seat]);
     return [h("h2", {}, t("pad_done")),
-      h("p", { class: "verdict" }, best.length > 1 ? t("shared_win", { names: best.join(", ") }) : t("winner", { name: best[0] })),
+      h("p", { class: "verdict" }, best.length > 1 ? t("shared_win", { names: joinNames(best) }) : t("winner", { name: best[0] })),
       this.hasEntries() ? h("button", { type: "button", id: "pad-undo", onclick: () => this.undo() }, t("pad_undo")) : null];
   }
 
