@@ -154,8 +154,14 @@ def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
     assert page.locator(".replay-seat .mini").count() == 8  # deal 2: two cards each
     assert page.locator(".replay-trick figure").count() == 4
     shot(page, "replay")
+    caption = page.inner_text(".replay-screen .status")
+    assert page.inner_text(".replay-screen .deal-line").startswith("Deal 2 of 3 · 2\u00a0cards")
+    assert "Deal" not in caption  # the deal is said once, in the title
     page.keyboard.press("End")
     assert page.inner_text(".replay-screen .verdict") == "Shared win: Ada and Bot 2."
+    # The last step shows the last deal's result, not only the ranking.
+    assert page.inner_text(".replay-screen .deal-summary h2") == "Deal 3: the result"
+    assert page.locator(".replay-screen .deal-summary tbody tr").count() == 4
     assert not problems, problems
 
 

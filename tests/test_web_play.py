@@ -288,3 +288,43 @@ def test_rematch_opens_a_new_table_with_the_same_settings(browser: Browser, url:
     assert "hook" in page.inner_text(".deal-line")
     assert page.locator(".seat").count() == 3
     assert not problems, problems
+
+
+def test_how_to_play_from_home_and_from_every_table_in_both_languages(
+    browser: Browser, url: str
+) -> None:
+    """The rules page: its examples are the engine's (B3's hook, P2's lead, P9's Excuse, S1/S2
+    points), linked from the home page and the table, in English and French."""
+    page, problems = open_page(browser, url, 1200, 900)
+    page.click("#rules-link")
+    page.wait_for_selector(".rules-page #rule-scoring")
+    assert page.title() == "Tarot ascenseur — How to play"
+    hook = page.inner_text("#rule-hook")
+    assert "the others bid 2, 0, 1: the dealer may bid 0, 1, 3, 4, 5, not 2." in hook
+    assert "Holding 5♥, trump 3, Excuse on lead, you may lead only 5♥." in page.inner_text(
+        "#rule-lead"
+    )
+    assert "Excuse, 3♥, K♥, trump 1 — trump 1 wins." in page.inner_text("#rule-excuse")
+    rows = page.eval_on_selector_all(
+        ".rules-scoring tbody tr", "rs => rs.map(r => r.innerText.split('\\t').join(' '))"
+    )
+    assert rows[:2] == ["0 0 +3", "1 1 +5"] and "1 4 -3" in rows
+    schedule = page.eval_on_selector_all(
+        ".rules-schedule tbody tr", "rs => rs.map(r => r.innerText.split('\\t').join(' '))"
+    )
+    assert "4 19 37" in schedule and "10 7 13" in schedule
+    shot(page, "how-to-play")
+    page.goto(url.rstrip("/") + "/#/")
+    page.wait_for_selector("#new-game")
+    start_short_game(page)
+    page.wait_for_function(READY)
+    link = page.locator(".tools #rules-link")
+    assert link.get_attribute("href") == "/#/rules" and link.get_attribute("target") == "_blank"
+    page.evaluate("localStorage.setItem('ascenseur.lang', 'fr')")
+    page.goto(url.rstrip("/") + "/#/rules")
+    page.reload()  # the words are loaded with the page
+    page.wait_for_selector(".rules-page #rule-hook")
+    assert page.inner_text(".rules-page h1") == "Règles du Tarot ascenseur"
+    assert "le donneur peut annoncer 0, 1, 3, 4, 5, pas 2." in page.inner_text("#rule-hook")
+    assert "\u202f:" in page.inner_text("#rule-hook")  # French typography
+    assert not problems, problems

@@ -435,6 +435,13 @@ export class TableScreen {
   renderTrick(view) {
     this.trick.setAttribute("aria-label", t("trick_title", { number: view.tricks.length + 1 }));
     fill(this.trick, view.trick.map((played, i) => this.trickCard(played.seat, played.card, i === 0)));
+    // The card winning the trick so far (P9), as the server's rules say: `winning` is its seat.
+    const winning = typeof view.winning === "number" ? this.trick.querySelector(`[data-seat="${view.winning}"]`) : null;
+    if (winning) {
+      winning.classList.add("winning");
+      winning.append(h("span", { class: "badge winning-mark" }, t("winning_mark")));
+      winning.setAttribute("aria-label", `${winning.getAttribute("aria-label")} (${t("winning_mark")})`);
+    }
   }
 
   /** The sum of the bids against the tricks of the deal: the number every player watches. */
