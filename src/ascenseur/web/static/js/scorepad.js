@@ -5,7 +5,7 @@
 // sentence. The page computes no score; it keeps the sheet in this browser (localStorage).
 
 import { h, fill } from "./dom.js";
-import { t, lang, count, joinNames } from "./i18n.js";
+import { t, lang, count, joinNames, typeset } from "./i18n.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
 
 const KEY = "ascenseur.scoresheet";
@@ -66,7 +66,7 @@ export class ScorePad {
   say(text, kind = "error") {
     const notice = this.root.querySelector(".pad .notice");
     if (!notice) return;
-    notice.textContent = text;
+    notice.textContent = typeset(text);
     notice.className = `notice ${kind}`;
   }
 
@@ -126,7 +126,7 @@ export class ScorePad {
       const state = await evaluate(sheet);
       if (!this.alive) return;
       if (!state.valid) {
-        form.querySelector(".notice").textContent = state.error.message;
+        form.querySelector(".notice").textContent = typeset(state.error.message);
         form.querySelector(".notice").className = "notice error";
         return;
       }
