@@ -43,6 +43,9 @@ export function typeset(text) {
     .replace(/« ?/g, "«\u202f");
 }
 
+/** ": " as the language writes it between a label and its value ("Ada\u202f: 3" in French). */
+export const colon = () => (words.lang === "fr" ? "\u202f: " : ": ");
+
 /** The message `key` in the page's language, its fields filled. */
 export function t(key, fields) {
   const template = words.messages[key];

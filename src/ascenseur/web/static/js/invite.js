@@ -1,7 +1,7 @@
 // An invitation (#/join/CODE): who is at the table, a name, and "take a seat" — or watch.
 
 import { h } from "./dom.js";
-import { t, lang } from "./i18n.js";
+import { t, lang, colon } from "./i18n.js";
 
 /** The invitation page; `onTake(message)` gets the join or watch message. */
 export async function invitePage(code, { onTake }) {
@@ -16,7 +16,7 @@ export async function invitePage(code, { onTake }) {
   const form = h("form", { id: "join", class: "panel" },
     h("h2", {}, t("invited", { players: info.players, cards: info.max_cards })),
     h("ul", { class: "guests" }, info.names.map((who, seat) =>
-      h("li", {}, `${t("seat_bot", { seat: seat + 1 })}: ${who ?? (info.open[seat] ? t("seat_free") : t("seat_robot"))}`))),
+      h("li", {}, `${t("seat_bot", { seat: seat + 1 })}${colon()}${who ?? (info.open[seat] ? t("seat_free") : t("seat_robot"))}`))),
     info.started || !free ? h("p", { class: "notice" }, t(info.started ? "already_started" : "table_full")) : [
       h("label", { for: "join-name" }, t("your_name")), name,
       h("button", { type: "submit", class: "primary" }, t("take_seat"))],

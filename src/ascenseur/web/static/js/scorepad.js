@@ -5,7 +5,7 @@
 // sentence. The page computes no score; it keeps the sheet in this browser (localStorage).
 
 import { h, fill } from "./dom.js";
-import { t, lang, count, joinNames, typeset } from "./i18n.js";
+import { t, lang, count, joinNames, typeset, colon } from "./i18n.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
 
 const KEY = "ascenseur.scoresheet";
@@ -175,7 +175,7 @@ export class ScorePad {
     const { next, seats: names } = state;
     const order = next.order.map((seat) => h("li", { class: [seat === next.seat && "turn", seat === next.dealer && "dealer"] },
       names[seat], seat === next.dealer ? h("span", { class: "badge" }, t("dealer_mark")) : null,
-      ": ", next.bids[seat] ?? "—"));
+      colon(), next.bids[seat] ?? "—"));
     const sum = h("p", { class: "bid-sum" }, t("bid_sum", { sum: next.bid_sum, tricks: count(next.cards, "trick") }));
     const undo = h("button", { type: "button", id: "pad-undo", onclick: () => this.undo() }, t("pad_undo"));
     if (next.step === "bid") {

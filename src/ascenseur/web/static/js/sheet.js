@@ -2,7 +2,7 @@
 // every seat's running total, deal by deal, drawn in SVG.
 
 import { h, s, SEAT_COLOURS } from "./dom.js";
-import { t, count } from "./i18n.js";
+import { t, count, colon } from "./i18n.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -70,7 +70,7 @@ export function totalsChart(results, names) {
   const every = Math.max(1, Math.ceil(deals / 12));
   for (let d = 0; d <= deals; d += every) dealTicks.push(d);
 
-  const label = `${t("chart_title")}: ` +
+  const label = `${t("chart_title")}${colon()}` +
     names.map((name, seat) => `${name} ${series[seat].at(-1)}`).join(", ");
   return h("figure", { class: "chart" },
     s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "chart-svg" },
@@ -91,5 +91,5 @@ export function totalsChart(results, names) {
     h("figcaption", {}, h("strong", {}, t("chart_title")), " ",
       h("ul", { class: "legend" }, names.map((name, seat) =>
         h("li", {}, h("span", { class: "swatch", style: { "--colour": SEAT_COLOURS[seat % SEAT_COLOURS.length] } }),
-          `${name}: ${count(series[seat].at(-1), "point")}`)))));
+          `${name}${colon()}${count(series[seat].at(-1), "point")}`)))));
 }

@@ -3,7 +3,7 @@
 // events — and sends our choices; the server decides what is legal and says why not.
 
 import { h, fill, sleep, SEAT_COLOURS } from "./dom.js";
-import { t, count, cardName, decimal, typeset } from "./i18n.js";
+import { t, count, cardName, decimal, typeset, colon } from "./i18n.js";
 import { cardFace, cardBack } from "./cards.js";
 import { GameSocket, newCid } from "./net.js";
 import { downloadRecord, botLevel } from "./home.js";
@@ -312,7 +312,7 @@ export class TableScreen {
         h("input", { id: "invite-link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }),
         h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("copy"))) : null,
       h("ul", { class: "lobby-seats" }, view.seats.map((seat, i) => h("li", { "data-seat": i },
-        `${t("seat_bot", { seat: i + 1 })}: `,
+        `${t("seat_bot", { seat: i + 1 })}${colon()}`,
         seat.open ? t("seat_free") : seat.bot ? `${names[i]} (${botLevel(seat.bot)})` : names[i],
         this.host && i !== view.host ? [
           seat.open ? control(t("make_bot"), { action: "bot", seat: i, bot: "heuristic" }) : null,
@@ -352,7 +352,7 @@ export class TableScreen {
 
   chatLine(line) {
     const words = line.reaction ? t(`reaction_${line.reaction}`) : line.text;  // text, never HTML
-    return h("li", { "data-version": line.version }, h("strong", {}, `${line.name}: `), words);
+    return h("li", { "data-version": line.version }, h("strong", {}, `${line.name}${colon()}`), words);
   }
 
   addChat(line) {
