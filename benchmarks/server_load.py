@@ -7,8 +7,11 @@ of the table has the new state (p99 fan-out), and then the saturation rate: acti
 second acknowledged when every person acts as soon as it is their turn.
 
     .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 60] [--burst 15]
+        [--bot heuristic] [--no-fsync]
 
 The load generator runs on the same machine as the server (2 cores here): both share them.
+It also prints the server's CPU per action, a figure that other work on the machine hardly
+moves (the latencies it does: an fsync waits behind every other process's writes).
 """
 
 from __future__ import annotations
@@ -27,9 +30,33 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
+import uvloop
 from websockets.asyncio.client import ClientConnection, connect
 
 Message = dict[str, Any]
+
+
+class View(msgspec.Struct):
+    """What a seat reads of a view (msgspec skips the rest unread)."""
+
+    version: int
+    state: int
+    current: int | None
+    legal_bids: list[int]
+    legal_cards: list[str]
+    summary: bool
+    ready: list[int]
+
+
+class Incoming(msgspec.Struct):
+    type: str
+    view: View | None = None
+    ref: int | None = None
+    version: int | None = None
+
+
+incoming = msgspec.json.Decoder(Incoming)
 SEATS = 5
 PEOPLE = 4
 
@@ -62,15 +89,19 @@ async def lag(stats: Stats) -> None:
 
 
 class Seat:
-    """One person's connection: reads every message; acts when it is its turn."""
+    """One person's connection: reads every message; acts when it is its turn.
+
+    Event-driven (it wakes when a message arrives), so that the generator's own work stays
+    small beside the server's: a poll every 10 ms for each of 800 seats was most of it."""
 
     def __init__(self, table: Table, ws: ClientConnection, seat: int, stats: Stats) -> None:
         self.table, self.ws, self.seat, self.stats = table, ws, seat, stats
-        self.view: Message | None = None
+        self.view: View | None = None
         self.ref = 0
         self.busy = False
         self.settled = 0
         self.paced = True
+        self.changed = asyncio.Event()
 
     async def send(self, message: Message) -> int:
         self.ref += 1
@@ -79,12 +110,13 @@ class Seat:
 
     async def read(self) -> None:
         async for data in self.ws:
-            message = json.loads(data)
+            message = incoming.decode(data)
             now = time.perf_counter()
-            kind = message["type"]
-            if kind == "state":
-                self.view = message["view"]
-                version = message["view"]["version"]
+            kind = message.type
+            view = message.view
+            if kind == "state" and view is not None:
+                self.view = view
+                version = view.version
                 for wanted, (start, seen) in list(self.table.waiting.items()):
                     if version >= wanted:
                         seen.add(self.seat)
@@ -92,41 +124,47 @@ class Seat:
                             del self.table.waiting[wanted]
                             if self.stats.measuring:
                                 self.stats.fanouts.append(now - start)
-                if message["view"]["summary"] and self.seat not in message["view"]["ready"]:
+                if view.summary and self.seat not in view.ready:
                     await self.send({"type": "ready"})
-            elif kind == "ack" and (message["ref"] or 0) + self.seat * 10**9 in self.table.sent:
-                start = self.table.sent.pop(message["ref"] + self.seat * 10**9)
+            elif kind == "ack" and (message.ref or 0) + self.seat * 10**9 in self.table.sent:
+                assert message.ref is not None and message.version is not None
+                start = self.table.sent.pop(message.ref + self.seat * 10**9)
                 self.busy = False
-                self.settled = message["version"]
+                self.settled = message.version
                 if self.stats.measuring:
                     self.stats.acks.append(now - start)
-                self.table.waiting[message["version"]] = (start, set())
+                self.table.waiting[message.version] = (start, set())
             elif kind == "error":
                 self.busy = False
                 self.stats.errors += 1
+            self.changed.set()
+
+    def _turn(self) -> View | None:
+        view = self.view
+        if view is None or view.current != self.seat or self.busy or view.version < self.settled:
+            return None
+        return view
 
     async def play(self, rng: random.Random) -> None:
         while True:
-            view = self.view
-            ready = view is not None and view["current"] == self.seat and not self.busy
-            if not ready or view is None or view["version"] < self.settled:
-                await asyncio.sleep(0.01)
+            await self.changed.wait()
+            self.changed.clear()
+            if self._turn() is None:
                 continue
             if self.paced:
                 await asyncio.sleep(rng.uniform(0.5, 1.5))
-            view = self.view
-            if view is None or view["current"] != self.seat:
+            view = self._turn()
+            if view is None:
                 continue
-            moves = [{"type": "bid", "value": v} for v in view["legal_bids"]]
-            moves += [{"type": "play", "card": c} for c in view["legal_cards"]]
+            moves = [{"type": "bid", "value": v} for v in view.legal_bids]
+            moves += [{"type": "play", "card": c} for c in view.legal_cards]
             if not moves:
-                await asyncio.sleep(0.01)
                 continue
             self.busy = True
             cid = f"{self.seat}-{rng.getrandbits(40):x}"
             self.ref += 1
             self.table.sent[self.ref + self.seat * 10**9] = time.perf_counter()
-            message = {**rng.choice(moves), "state": view["state"], "cid": cid, "ref": self.ref}
+            message = {**rng.choice(moves), "state": view.state, "cid": cid, "ref": self.ref}
             await self.ws.send(json.dumps(message))
 
 
@@ -148,6 +186,12 @@ async def open_table(url: str, stats: Stats, bot: str) -> Table:
     return table
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` and its waited-for children (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -155,11 +199,11 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-async def main(tables: int, seconds: float, burst: float, bot: str) -> None:
+async def main(tables: int, seconds: float, burst: float, bot: str, fsync: bool) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="ascenseur-load-"))
     command = [sys.executable, "-m", "ascenseur.cli", "serve", "--port", "0", "--pace", "1",
                "--db", str(workdir / "load.sqlite3"), "--tables-per-hour", "1000000",
-               "--invites-per-minute", "1000000"]  # fmt: skip
+               "--invites-per-minute", "1000000", *([] if fsync else ["--no-fsync"])]  # fmt: skip
     env = {**os.environ, "ASCENSEUR_DATA_DIR": str(workdir)}
     server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
@@ -174,21 +218,31 @@ async def main(tables: int, seconds: float, burst: float, bot: str) -> None:
         tasks.append(asyncio.create_task(lag(stats)))
         await asyncio.sleep(5)  # everyone seated and dealt
         stats.measuring = True
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), cpu_seconds(server.pid)
         await asyncio.sleep(seconds)
         paced = len(stats.acks)
         elapsed = time.perf_counter() - started
+        busy = (cpu_seconds(server.pid) - cpu) / elapsed
         acks, fanouts, lags = list(stats.acks), list(stats.fanouts), list(stats.lags)
         for seat in seats:
             seat.paced = False  # everyone acts as soon as it is their turn
+            seat.changed.set()
         stats.acks.clear()
         started = time.perf_counter()
         await asyncio.sleep(burst)
         saturated = len(stats.acks) / (time.perf_counter() - started)
         for task in tasks:
             task.cancel()
-        print(f"{tables} tables x {SEATS} seats ({PEOPLE} people, 1 {bot} bot), {seconds:.0f} s:")
+        acked = "on the disk (fsync)" if fsync else "written, no fsync"
+        print(
+            f"{tables} tables x {SEATS} seats ({PEOPLE} people, 1 {bot} bot), {seconds:.0f} s, "
+            f"acks once {acked}:"
+        )
         print(f"  people's actions: {paced} ({paced / elapsed:.0f}/s), errors {stats.errors}")
+        print(
+            f"  server process (without its bot workers): {100 * busy:.0f}% of one core, "
+            f"{1000 * busy * elapsed / max(1, paced):.2f} ms of CPU per person's action"
+        )
         print(
             f"  action -> ack: p50 {1000 * statistics.median(acks):.1f} ms, "
             f"p99 {1000 * percentile(acks, 99):.1f} ms"
@@ -215,5 +269,9 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--burst", type=float, default=15.0)
     parser.add_argument("--bot", default="heuristic", help="the bot on each table's fifth seat")
+    parser.add_argument(
+        "--no-fsync", action="store_true", help="serve --no-fsync: acks do not wait for the disk"
+    )
     args = parser.parse_args()
-    asyncio.run(main(args.tables, args.seconds, args.burst, args.bot))
+    # The generator on uvloop too (as the server): less of the shared CPU goes to it.
+    uvloop.run(main(args.tables, args.seconds, args.burst, args.bot, not args.no_fsync))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
@@ -16,7 +17,7 @@ import pytest
 from ascenseur.core.actions import Bid
 from ascenseur.tables import events as ev
 from ascenseur.tables.driver import summary_of
-from ascenseur.tables.sqlite import SCHEMA_VERSION, SqliteDatabase, SqliteStore
+from ascenseur.tables.sqlite import SCHEMA_VERSION, LogSync, SqliteDatabase, SqliteStore
 from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore, VersionConflict
 from ascenseur.tables.stores import is_url
 from ascenseur.tables.stores import open_store as open_db
@@ -183,6 +184,101 @@ def test_sqlite_is_one_file_in_wal_mode_at_the_latest_schema(tmp_path: Path) -> 
     raw.close()
     with pytest.raises(StoreError, match="newer ascenseur"):
         SqliteDatabase(tmp_path / "deep" / "games.sqlite3")
+
+
+class Disk:
+    """LogSync's fsync under the test's control: each waits for ``open`` and is counted."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, *, fails: bool = False) -> None:
+        self.open = threading.Event()
+        self.calls = 0
+        self.fails = fails
+        monkeypatch.setattr(LogSync, "_fsync", lambda sync: self.fsync())
+
+    def fsync(self) -> None:
+        self.calls += 1
+        self.open.wait(10)
+        if self.fails:
+            raise OSError(5, "Input/output error")
+
+
+def deal_append(store: TableStore, table_id: str) -> Awaitable[None]:
+    table, _, _ = opening(table_id)
+    deal = table.next_deal(at=103.0)
+    table.fold(deal)
+    return store.append(table_id, 3, [deal], summary=summary_of(table, 100.0, 103.0))
+
+
+def test_a_commit_returns_only_once_its_log_is_on_the_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk = Disk(monkeypatch)
+    disk.open.set()  # the table's creation goes through
+
+    async def work() -> None:
+        store = await open_db(tmp_path / "d.sqlite3", durable=True)
+        _, log, summary = opening()
+        await store.create("t1", None, log, [], summary)
+        disk.open.clear()
+        append = asyncio.create_task(deal_append(store, "t1"))
+        await asyncio.sleep(0.2)
+        assert not append.done(), "acknowledged before the disk had it"
+        disk.open.set()
+        await append
+        assert len(await store.load("t1") or []) == 4
+        await store.close()
+
+    run(work)
+
+
+def test_one_fsync_makes_every_commit_written_before_it_durable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk = Disk(monkeypatch)
+    disk.open.set()
+
+    async def work() -> None:
+        store = await open_db(tmp_path / "d.sqlite3", durable=True)
+        for n in range(20):
+            _, log, summary = opening(f"t{n}")
+            await store.create(f"t{n}", None, log, [], summary)
+        disk.open.clear()
+        before = disk.calls
+        first = [asyncio.create_task(deal_append(store, f"t{n}")) for n in range(10)]
+        await asyncio.sleep(0.2)  # all ten written, their fsync under way (held)
+        second = [asyncio.create_task(deal_append(store, f"t{n}")) for n in range(10, 20)]
+        await asyncio.sleep(0.2)  # ten more written while it is
+        assert disk.calls - before == 1 and not any(t.done() for t in first + second)
+        disk.open.set()
+        await asyncio.gather(*first, *second)
+        assert disk.calls - before == 2  # one for the first ten, one for the next ten
+        for n in range(20):
+            assert len(await store.load(f"t{n}") or []) == 4
+        await store.close()
+
+    run(work)
+
+
+def test_a_commit_the_disk_refused_is_an_error_not_a_success(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk = Disk(monkeypatch)
+    disk.open.set()
+
+    async def work() -> None:
+        store = await open_db(tmp_path / "d.sqlite3", durable=True)
+        _, log, summary = opening()
+        await store.create("t1", None, log, [], summary)
+        disk.fails = True
+        with pytest.raises(StoreError, match=r"did not reach the disk.*Input/output"):
+            await deal_append(store, "t1")
+        disk.fails = False
+        # The next commit is not stuck behind the failed one.
+        _, log2, summary2 = opening("t2")
+        await store.create("t2", None, log2, [], summary2)
+        await store.close()
+
+    run(work)
 
 
 def test_a_log_with_a_gap_is_reported_not_replayed(tmp_path: Path) -> None:

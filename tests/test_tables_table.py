@@ -9,7 +9,7 @@ import pytest
 from ascenseur.core.actions import Bid
 from ascenseur.core.errors import IllegalAction
 from ascenseur.tables import events as ev
-from ascenseur.tables.driver import Step, next_step
+from ascenseur.tables.driver import LiveTable, Step, next_step
 from ascenseur.tables.story import Turn
 from ascenseur.tables.table import Table, TableError
 
@@ -225,3 +225,24 @@ def test_a_late_reveal_names_the_deal_that_ended_not_the_next_one() -> None:
     first, second = table.deals
     assert reveal.deal == 0 and reveal.deck == list(first.deck or ())
     assert reveal.deck != list(second.deck or ())
+
+
+def test_listeners_share_work_only_while_the_table_stays_as_it_is() -> None:
+    table = seated()
+    live = LiveTable(table, {})
+    made: list[int] = []
+
+    def make() -> int:
+        made.append(live.table.version)
+        return live.table.version
+
+    assert live.shared("k", make) == live.shared("k", make) == table.version
+    assert len(made) == 1
+    twin = table.copy()
+    twin.fold(twin.move(0, Bid(0), at=5.0, cid=None, by="person"))
+    live.table = twin  # a commit: the next version is a new table
+    assert live.shared("k", make) == twin.version == table.version + 1
+    assert len(made) == 2
+    twin.fold(twin.say(0, "Ada", "hi", at=6.0))  # changed in place (the terminal's way)
+    assert live.shared("k", make) == twin.version
+    assert len(made) == 3

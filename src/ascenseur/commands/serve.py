@@ -41,6 +41,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="the SQLite file of the games, or a postgresql://user@host/name URL",
     )
+    parser.add_argument(
+        "--no-fsync",
+        action="store_true",
+        help="acknowledge a move once SQLite has written it, without waiting for the disk: a "
+        "crash of the server still loses nothing, a power cut may lose the last second",
+    )
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.add_argument("--pace", type=seconds, default=0.8, help="seconds per bot move (0.8)")
     parser.add_argument(
@@ -110,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     seats = None if is_url(db) else local_seats_path(Path(db))
     code = secrets.token_urlsafe(32) if seats is not None and local_seats(seats) else None
     adopt = (code, seats) if code is not None and seats is not None else None
-    app = create_app(db, settings=settings, limits=limits, adopt=adopt)
+    app = create_app(db, settings=settings, limits=limits, adopt=adopt, durable=not args.no_fsync)
     sock = listen(args.host, args.port)
     url = address(sock)
     config = uvicorn.Config(
@@ -122,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
         # anything else it does per action (benchmarks/server_load.py).
         ws_per_message_deflate=False,
         lifespan="on",
+        # Told to stop, the server gives its connections this long to close, then stops.
+        timeout_graceful_shutdown=10,
     )
     server = uvicorn.Server(config)
     print(f"ascenseur: playing at {url} (games kept in {describe(db)}); Ctrl+C stops", flush=True)
@@ -131,8 +139,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"ascenseur: your terminal games, in this browser once: {page}", flush=True)
     if args.open:
         threading.Timer(0.5, webbrowser.open, args=(page,)).start()
+    from ascenseur.web.collector import QuietCollector
+
+    collector = QuietCollector().start()
     try:
         server.run(sockets=[sock])
     finally:
+        collector.stop()
         sock.close()
     return 0

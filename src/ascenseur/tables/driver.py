@@ -25,10 +25,10 @@ import logging
 import secrets
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Literal, Protocol
+from typing import Literal, Protocol, TypeVar, cast
 
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.errors import AscenseurError, IllegalAction
@@ -39,6 +39,8 @@ from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore,
 from ascenseur.tables.story import DealScored, Turn
 from ascenseur.tables.table import Table, TableError, bot_rng, check_bot, first_dealer
 from ascenseur.tables.thinking import decide
+
+T = TypeVar("T")
 
 log = logging.getLogger("ascenseur.tables")
 
@@ -187,6 +189,21 @@ class LiveTable:
     last_used: float = 0.0
     #: The last updates, for a client that comes back having missed a few.
     recent: deque[Update] = field(default_factory=lambda: deque(maxlen=RECENT_UPDATES))
+    #: Work the listeners of one version of the table share (see :meth:`shared`).
+    _shared: dict[Hashable, object] = field(default_factory=dict)
+    _shared_for: tuple[Table, int] | None = None
+
+    def shared(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, made once for ``key`` while the table stays as it is: what every
+        listener of a commit builds alike (a view's public parts in one language) is built
+        once, not once per listener."""
+        table, version = self.table, self.table.version
+        if self._shared_for is None or self._shared_for != (table, version):
+            self._shared.clear()
+            self._shared_for = (table, version)
+        if key not in self._shared:
+            self._shared[key] = make()
+        return cast(T, self._shared[key])
 
     def since(self, version: int) -> list[Update] | None:
         """The updates after ``version`` (the client's last), or None if some are gone."""

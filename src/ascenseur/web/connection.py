@@ -94,7 +94,9 @@ class Connection:
     def tell(self, live: LiveTable, update: Update) -> None:
         """A commit at the table: this seat's own view, and the public story of it."""
         view = table_view(live, self.seat, self.lang, time.time())
-        self.send(StateUpdate(view=view, events=said(live.table, update, self.lang)))
+        lang = self.lang
+        events = live.shared(("said", update.first, lang), lambda: said(live.table, update, lang))
+        self.send(StateUpdate(view=view, events=events))
 
     def close(self, code: int = 1000) -> None:
         if not self.closed:

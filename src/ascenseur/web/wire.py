@@ -100,7 +100,9 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
     """What ``seat`` (None: a spectator) may see of ``live``'s table, for the wire.
 
     The game part comes from :meth:`Table.view` — :func:`observe`, the one view builder; the
-    rest is public: names, presence, the clock, the commitment, the chat.
+    rest is public: names, presence, the clock, the commitment, the chat. The parts every
+    seat sees alike are built once per version of the table (:meth:`LiveTable.shared`) and
+    shared by every listener's view.
     """
     table = live.table
     view = table.view(seat)
@@ -115,7 +117,8 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
     deadline = table.deadline
     deals = table.deals
     current = deals[-1] if deals and view.phase is not Phase.DEALING else None
-    connected = [live.present[s] > 0 for s in range(table.rules.players)]
+    connected = tuple(live.present[s] > 0 for s in range(table.rules.players))
+    shared = live.shared
     return TableView(
         table=table.id,
         version=table.version,
@@ -124,8 +127,10 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
         host=table.host,
         profile=table.created.profile,
         phase="lobby" if not table.started else view.phase.value,
-        rules=rules_info(view.rules),
-        seats=seat_infos(names, lang, table.seats, connected),
+        rules=shared("rules", lambda: rules_info(view.rules)),
+        seats=shared(
+            ("seats", lang, connected), lambda: seat_infos(names, lang, table.seats, connected)
+        ),
         deal=view.deal_index,
         hand_size=view.hand_size,
         dealer=view.dealer,
@@ -135,21 +140,23 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
         bids=list(view.bids),
         tricks_won=list(view.tricks_won),
         leader=view.leader,
-        trick=[PlayedCard(seat=s, card=card.code) for s, card in view.trick],
-        tricks=[trick_info(trick) for trick in view.tricks],
+        trick=shared("trick", lambda: [PlayedCard(seat=s, card=c.code) for s, c in view.trick]),
+        tricks=shared("tricks", lambda: [trick_info(trick) for trick in view.tricks]),
         legal_bids=legal_bids,
         legal_cards=[card.code for card in sort_hand(list(legal_cards))],
         forbidden_bid=forbidden,
         totals=list(view.totals),
-        results=[result_info(result) for result in view.results],
+        results=shared("results", lambda: [result_info(result) for result in view.results]),
         winners=list(winners(view.totals)) if over else [],
-        ranking=ranking_lines(view.totals, names, lang) if over else [],
+        ranking=shared(("ranking", lang), lambda: ranking_lines(view.totals, names, lang))
+        if over
+        else [],
         clock=None if deadline is None else round(max(0.0, deadline - now), 1),
         commitment=current.commitment if current is not None else None,
         summary=live.scored_at is not None and view.phase is Phase.DEALING,
         ready=sorted(live.ready),
         spectators=live.spectators,
-        chat=[chat_line(v, line) for v, line in table.chat[-CHAT_SHOWN:]],
+        chat=shared("chat", lambda: [chat_line(v, line) for v, line in table.chat[-CHAT_SHOWN:]]),
     )
 
 
