@@ -179,8 +179,8 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "need_over": ("{count} over", "{count} de trop"),
     "bid_sum": ("Bids: {sum} for {tricks}", "Annonces : {sum} pour {tricks}"),
     "options": ("Options", "Options"),
-    "bid_sum_over": ("{count} more bid than tricks", "{count} annoncé(s) de plus que de plis"),
-    "bid_sum_under": ("{count} fewer bid than tricks", "{count} annoncé(s) de moins que de plis"),
+    "bid_sum_over": ("over by {count}", "{count} de trop"),
+    "bid_sum_under": ("under by {count}", "{count} de moins"),
     "winning_mark": ("wins so far", "maître"),
     "led_mark": ("led", "entame"),
     "notify_turn": ("Tell me when it is my turn", "Me prévenir quand c'est mon tour"),
@@ -345,8 +345,8 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "pour en avoir un nouveau.",
     ),
     "adopted": (
-        "{count} game(s) from the terminal are now in your games.",
-        "{count} partie(s) du terminal sont maintenant dans vos parties.",
+        "Now in your games, from the terminal: {games}.",
+        "Maintenant dans vos parties, depuis le terminal : {games}.",
     ),
     "standin_now": ("Bot plays for now", "Un robot joue en attendant"),
     "keep_bot": ("Give the seat to the bot for good", "Laisser la place au robot"),
@@ -395,6 +395,7 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
 #: Nouns only the browser counts: noun → ((English singular, plural), (French …)).
 WEB_NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "trick": (("trick", "tricks"), ("pli", "plis")),
+    "game": (("game", "games"), ("partie", "parties")),
 }
 
 

@@ -3,7 +3,7 @@
 // (#/rules) and the score sheet of a game with real cards (#/scoresheet).
 
 import { fill, h } from "./dom.js";
-import { loadWords, t } from "./i18n.js";
+import { count, loadWords, t } from "./i18n.js";
 import { suitSprite } from "./cards.js";
 import { homePage } from "./home.js";
 import { invitePage } from "./invite.js";
@@ -80,7 +80,7 @@ async function route() {
     await route();
     const home = document.querySelector("#history");
     home?.prepend(h("p", { class: ["notice", !response.ok && "error"], role: "status" },
-      response.ok ? t("adopted", { count: Object.keys(answer.tables).length }) : answer.message));
+      response.ok ? t("adopted", { games: count(Object.keys(answer.tables).length, "game") }) : answer.message));
     return;
   } else if (page === "rules") {
     await rulesPage(root, () => mine === generation);
