@@ -131,6 +131,25 @@ function gameRow(game) {
     h("div", { class: "actions" }, actions));
 }
 
+/**
+ * The create message of a rematch of the table `view` shows: its rules, its bots and its pace,
+ * this person on the first seat, the seats that were people's open for them again; the other
+ * settings as this browser's form last had them.
+ */
+export function rematchMessage(view) {
+  const last = saved();
+  const n = view.rules.players;
+  const others = Array.from({ length: n - 1 }, (_, i) => view.seats[(view.seat + 1 + i) % n]);
+  const seats = others.map((seat) => (seat.bot && !seat.standin ? seat.bot : null));
+  const message = {
+    type: "create", players: n, max_cards: view.rules.max_cards, hook: view.rules.hook, seats,
+    profile: view.profile, name: view.seats[view.seat].name, lang: last.lang || lang(),
+    start: seats.every((seat) => seat !== null),
+  };
+  for (const key of ["spectators", "standin", "grace", "summary_seconds"]) if (key in last) message[key] = last[key];
+  return message;
+}
+
 /** Download a finished table's record: the seat's token goes in the request's body. */
 export async function downloadRecord(table) {
   const response = await post(`/api/tables/${table}/record`, { token: tokenOf(table) || "" });

@@ -3,10 +3,11 @@
 // events — and sends our choices; the server decides what is legal and says why not.
 
 import { h, fill, sleep, SEAT_COLOURS } from "./dom.js";
-import { t, count, cardName, decimal, typeset, colon } from "./i18n.js";
+import { t, count, cardName, typeset, colon } from "./i18n.js";
 import { cardFace, cardBack } from "./cards.js";
 import { GameSocket, newCid } from "./net.js";
-import { downloadRecord, botLevel } from "./home.js";
+import { downloadRecord, botLevel, rematchMessage } from "./home.js";
+import { bidSumText, hintAdvice, seatLabel, signedPoints, stillNeeded } from "./tablewords.js";
 import { animationsOn, setAnimations, flyIn, flyOut } from "./motion.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
 import { dialog } from "./dialog.js";
@@ -29,13 +30,6 @@ const NOTIFY_KEY = "ascenseur.notify";
 const AUTO_KEY = "ascenseur.auto_forced";
 // Errors that refuse the message opening a table: the link itself is wrong.
 const BAD_LINK = ["bad-message", "bad-json", "too-large", "no-table"];
-
-/** "Ada", or "Ada (you)" — but never "You (you)". */
-function seatLabel(name, mine) {
-  if (!mine) return name;
-  const you = t("you");
-  return name.trim().toLowerCase() === you.toLowerCase() ? name : `${name} (${you})`;
-}
 
 export class TableScreen {
   /** Play (or watch) the table `first` opens: a create, join, watch, resume or claim message. */
@@ -406,17 +400,11 @@ export class TableScreen {
       h("div", { class: "seat-line bid-taken", title: t("bid_taken") },
         h("span", { class: "label" }, `${t("bid_taken")} `),
         h("strong", {}, `${bid ?? "—"} / ${view.tricks_won[seat]}`),
-        bid === null || view.phase !== "playing" ? null : h("span", { class: "needed" }, " · ", this.needed(bid, view.tricks_won[seat]))),
+        bid === null || view.phase !== "playing" ? null : h("span", { class: "needed" }, " · ", stillNeeded(bid, view.tricks_won[seat]))),
       h("div", { class: "seat-line" }, `${t("total")} ${view.totals[seat]}`),
       seat === view.seat ? null : h("div", { class: "backs", "aria-label": count(view.hand_counts[seat], "card") },
         Array.from({ length: Math.min(view.hand_counts[seat], 8) }, cardBack)));
     }));
-  }
-
-  /** "needs 1 more", "made it so far", "1 too many": what a seat still needs this deal. */
-  needed(bid, taken) {
-    if (taken > bid) return t("need_over", { count: taken - bid });
-    return taken === bid ? t("need_none") : t("need_more", { count: bid - taken });
   }
 
   /** A card of the trick, with its player's name and, on the first card, the lead's mark. */
@@ -446,13 +434,8 @@ export class TableScreen {
 
   /** The sum of the bids against the tricks of the deal: the number every player watches. */
   renderBidSum(view) {
-    const made = view.bids.filter((bid) => bid !== null);
-    this.bidSum.hidden = !["bidding", "playing"].includes(view.phase) || made.length === 0;
-    if (this.bidSum.hidden) return;
-    const sum = made.reduce((a, b) => a + b, 0);
-    const gap = sum - view.hand_size;
-    this.bidSum.textContent = t("bid_sum", { sum, tricks: count(view.hand_size, "trick") }) +
-      (made.length === view.bids.length && gap !== 0 ? ` · ${t(gap > 0 ? "bid_sum_over" : "bid_sum_under", { count: Math.abs(gap) })}` : "");
+    this.bidSum.hidden = !["bidding", "playing"].includes(view.phase) || view.bids.every((bid) => bid === null);
+    if (!this.bidSum.hidden) this.bidSum.textContent = bidSumText(view.bids, view.hand_size);
   }
 
   myTurn(view = this.view) {
@@ -522,25 +505,9 @@ export class TableScreen {
         h("a", { class: "button", href: "#/" }, t("new_game"))));
   }
 
-  /** A new table with this one's settings: its rules, its bots, its pace; seats that were
-   * people's are open for them again. The create message is the home form's. */
+  /** A new table with this one's settings: the home form's create message. */
   rematch() {
-    const view = this.view;
-    let saved = {};
-    try {
-      saved = JSON.parse(localStorage.getItem("ascenseur.form")) || {};
-    } catch {
-      saved = {};
-    }
-    const others = view.seats.map((_, i) => (view.seat + i) % view.rules.players).slice(1);
-    const seats = others.map((seat) => (view.seats[seat].bot && !view.seats[seat].standin ? view.seats[seat].bot : null));
-    const message = {
-      type: "create", players: view.rules.players, max_cards: view.rules.max_cards, hook: view.rules.hook,
-      seats, profile: view.profile, name: view.seats[view.seat].name, lang: saved.lang || document.documentElement.lang,
-      start: seats.every((seat) => seat !== null),
-    };
-    for (const key of ["spectators", "standin", "grace", "summary_seconds"]) if (key in saved) message[key] = saved[key];
-    this.onRematch(message);
+    this.onRematch(rematchMessage(this.view));
   }
 
   say(text, kind = "info", code = null) {
@@ -570,30 +537,15 @@ export class TableScreen {
     this.socket.send({ type: "hint", state: this.view.state });
   }
 
-  /** The best choice plainly, with its reason; the others' expected points after it. */
+  /** The best choice plainly, with its reason; each choice's expected points on it. */
   showHints(options) {
     this.hints = options;
-    const signed = (points) => (points >= 0 ? "+" : "−") + decimal(Math.abs(points));
-    const ranked = [...options].sort((a, b) => b.points - a.points);
-    const best = ranked[0];
-    if (!best) return this.say(t("no_hint"));
-    let line = best.card === null || best.card === undefined
-      ? t("hint_best_bid", { value: best.bid, points: signed(best.points) })
-      : t("hint_best_card", { card: cardName(best.card), points: signed(best.points) });
-    // Why: how often the seat then took exactly its bid in the deals the hint tried.
-    if (typeof best.exact === "number") {
-      const percent = Math.round(best.exact * 100);
-      line += `; ${best.card === null || best.card === undefined
-        ? t("hint_exact", { value: best.bid, percent })
-        : t("hint_exact_card", { percent })}`;
-    }
-    const others = ranked.slice(1).map((o) => o.card === null || o.card === undefined
-      ? t("hint_bid", { value: o.bid, points: o.points })
-      : t("hint_card", { card: cardName(o.card), points: o.points }));
-    this.say(others.length ? `${line}. ${t("hint_others", { options: others.join(" · ") })}` : `${line}.`, "hints");
+    const advice = hintAdvice(options);
+    if (!advice) return this.say(t("no_hint"));
+    this.say(advice.text, "hints");
     for (const o of options) {
       const target = o.card === null || o.card === undefined ? this.bids.querySelector(`[data-bid="${o.bid}"]`) : this.hand.querySelector(`[data-code="${o.card}"]`);
-      target?.append(h("span", { class: ["hint-value", o === best && "best"] }, signed(o.points)));
+      target?.append(h("span", { class: ["hint-value", o === advice.best && "best"] }, signedPoints(o.points)));
     }
   }
 
