@@ -305,6 +305,9 @@ def test_how_to_play_from_home_and_from_every_table_in_both_languages(
         "#rule-lead"
     )
     assert "Excuse, 3♥, K♥, trump 1 — trump 1 wins." in page.inner_text("#rule-excuse")
+    assert "you hold trump 4, trump 9, K♠: you must play trump 9." in page.inner_text(
+        "#rule-follow"
+    )
     rows = page.eval_on_selector_all(
         ".rules-scoring tbody tr", "rs => rs.map(r => r.innerText.split('\\t').join(' '))"
     )

@@ -11,6 +11,8 @@ so the page cannot say one thing while the game does another.
 [3, 5, 7]
 >>> page["hook"]["allowed"]
 [0, 1, 3, 4, 5]
+>>> [s["text"] for s in page["sections"] if s["key"] == "follow"][0].split("Example: ")[1]
+'5♥, trump 7 played, you hold trump 4, trump 9, K♠: you must play trump 9.'
 """
 
 from __future__ import annotations
@@ -72,11 +74,12 @@ TEXT: dict[str, tuple[str, str]] = {
     "follow": (
         "Follow the suit led if you can. Otherwise you must trump, higher than the trumps "
         "already played if you can; with neither the suit nor a trump, play anything. When a "
-        "trump is led, play a higher trump if you can. There are no partners.",
+        "trump is led, play a higher trump if you can. There are no partners. Example: "
+        "{trick} played, you hold {hand}: you must play {legal}.",
         "Fournissez la couleur demandée si vous le pouvez. Sinon vous devez couper, plus haut "
         "que les atouts déjà joués si vous le pouvez ; sans la couleur ni atout, jouez "
         "n'importe quoi. Quand l'atout est demandé, montez si vous le pouvez. Il n'y a pas de "
-        "partenaires.",
+        "partenaires. Exemple : {trick} joués, vous tenez {hand} : vous devez jouer {legal}.",
     ),
     "excuse": (
         "The Excuse may be played to any trick instead of following, and never wins it. When "
@@ -133,6 +136,8 @@ def rules_page(lang: Language) -> dict[str, Any]:
     hand = _cards("H5 T3 EX")
     trumps = _cards("T3 T17 EX")
     trick = _cards("EX H3 HK T1")
+    overtrump_trick = _cards("H5 T7")  # P6: void in hearts, a trump above the 7 is owed
+    overtrump_hand = _cards("T4 T9 SK")
     fields: dict[str, dict[str, object]] = {
         "hook": {
             "cards": 5,
@@ -144,6 +149,11 @@ def rules_page(lang: Language) -> dict[str, Any]:
             "hand": _names(hand, lang),
             "legal": _names(legal_cards(hand, []), lang),
             "trumps": _names(trumps, lang),
+        },
+        "follow": {
+            "trick": _names(overtrump_trick, lang),
+            "hand": _names(overtrump_hand, lang),
+            "legal": _names(legal_cards(overtrump_hand, overtrump_trick), lang),
         },
         "excuse": {
             "trick": _names(trick, lang),

@@ -326,9 +326,9 @@ export class TableScreen {
     fill(this.summary,
       h("h2", {}, t("deal_result", { number: view.results.length })),
       h("table", { class: "deal-result" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("bid")), h("th", {}, t("won_short")), h("th", {}, t("points")), h("th", {}, t("total")))),
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("bid_taken")), h("th", {}, t("points")), h("th", {}, t("total")))),
         h("tbody", {}, names.map((name, seat) => h("tr", { class: result.bids[seat] === result.tricks[seat] ? "made" : "missed" },
-          h("th", {}, name), h("td", {}, result.bids[seat]), h("td", {}, result.tricks[seat]),
+          h("th", {}, name), h("td", { class: "bid-taken" }, `${result.bids[seat]} / ${result.tricks[seat]}`),
           h("td", {}, (result.scores[seat] > 0 ? "+" : "") + result.scores[seat]), h("td", {}, view.totals[seat]))))),
       view.seat !== null && !ready.has(view.seat)
         ? h("button", { type: "button", id: "next-deal", class: "primary", onclick: () => this.socket.send({ type: "ready" }) }, t("next_deal_button"))
