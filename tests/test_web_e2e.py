@@ -76,19 +76,19 @@ def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
                 page.keyboard.press("h")
                 page.wait_for_selector(".bids .hint-value")
                 # The best choice plainly, first: "Bid 0 — expected +2.8 points. Others: …"
-                best = page.inner_text(".bids .hint-value.best").replace("−", "-")
+                best = page.inner_text(".bids .hint-value.best")
                 value = page.eval_on_selector(
                     ".bids .hint-value.best", "v => v.closest('.bid').dataset.bid"
                 )
                 shown = [
-                    float(v.replace("−", "-"))
+                    float(v)
                     for v in page.eval_on_selector_all(
                         ".bids .hint-value", "vs => vs.map(v => v.textContent)"
                     )
                 ]
                 assert float(best) == max(shown)
                 assert page.inner_text(".notice").startswith(
-                    f"Bid {value} — expected {best.replace('-', '−')} points"
+                    f"Bid {value} — expected {best} points"
                 )
                 hinted = True
             page.click(".bids .bid:not(.forbidden)")

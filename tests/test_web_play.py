@@ -331,3 +331,34 @@ def test_how_to_play_from_home_and_from_every_table_in_both_languages(
     assert "le donneur peut annoncer 0, 1, 3, 4, 5, pas 2." in page.inner_text("#rule-hook")
     assert "\u202f:" in page.inner_text("#rule-hook")  # French typography
     assert not problems, problems
+
+
+HINT_ADVICE = """async ([lang, options]) => {
+    const i18n = await import('/static/js/i18n.js');
+    await i18n.loadWords(lang);
+    const { hintAdvice } = await import('/static/js/tablewords.js');
+    return hintAdvice(options).text;
+}"""
+
+
+def test_hint_advice_names_the_best_choice_and_its_chance(browser: Browser, url: str) -> None:
+    """The advice as the page words it, with the share of deals tried the server sends."""
+    page, problems = open_page(browser, url, 1200, 900)
+    options = [
+        {"bid": 1, "card": None, "points": 2.25, "exact": 0.4, "worlds": 60},
+        {"bid": 2, "card": None, "points": 4.84, "exact": 0.61, "worlds": 60},
+        {"bid": 0, "card": None, "points": -0.7, "exact": 0.1, "worlds": 60},
+    ]
+    assert page.evaluate(HINT_ADVICE, ["en", options]) == (
+        "Bid 2 — expected +4.8 points; you take exactly 2 tricks in 61% of the deals I tried. "
+        "Others: bid 1: +2.3 · bid 0: -0.7"
+    )
+    assert page.evaluate(HINT_ADVICE, ["fr", options]).startswith(
+        "Annoncez 2 — espérance +4,8 points\u202f; vous faites exactement 2 plis dans "
+        "61\u202f% des donnes essayées."
+    )
+    cards = [{"bid": None, "card": "T21", "points": 3.0, "exact": 0.75}]
+    assert page.evaluate(HINT_ADVICE, ["en", cards]) == (
+        "Play trump 21 — expected +3.0 points; you make your bid in 75% of the deals I tried."
+    )
+    assert not problems, problems

@@ -203,6 +203,7 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "you make your bid in {percent}% of the deals I tried",
         "vous réussissez votre annonce dans {percent} % des donnes essayées",
     ),
+    "hint_because": ("{choice}; {reason}", "{choice} ; {reason}"),
     "hint_others": ("Others: {options}", "Autres : {options}"),
     # the score sheet of a game with real cards
     "pad_intro": (

@@ -26,8 +26,8 @@ export function bidSumText(bids, handSize) {
   return `${text} · ${t(gap > 0 ? "bid_sum_over" : "bid_sum_under", { count: Math.abs(gap) })}`;
 }
 
-/** "+4.8", "−0.7" (a true minus sign), with the language's decimal mark. */
-export const signedPoints = (points) => (points >= 0 ? "+" : "−") + decimal(Math.abs(points));
+/** "+4.8", "-0.7": points with their sign, in the language's decimals (as the catalogue's). */
+export const signedPoints = (points) => (points >= 0 ? "+" : "-") + decimal(Math.abs(points));
 
 const isBid = (option) => option.card === null || option.card === undefined;
 
@@ -46,7 +46,8 @@ export function hintAdvice(options) {
     : t("hint_best_card", { card: cardName(best.card), points });
   if (typeof best.exact === "number") {
     const percent = Math.round(best.exact * 100);
-    line += `; ${isBid(best) ? t("hint_exact", { value: best.bid, percent }) : t("hint_exact_card", { percent })}`;
+    const reason = isBid(best) ? t("hint_exact", { value: best.bid, percent }) : t("hint_exact_card", { percent });
+    line = t("hint_because", { choice: line, reason });
   }
   const others = ranked.slice(1).map((o) => (isBid(o)
     ? t("hint_bid", { value: o.bid, points: o.points })
