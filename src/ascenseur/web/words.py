@@ -218,6 +218,7 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "Noms, dans l'ordre autour de la table (sens des aiguilles d'une montre)",
     ),
     "pad_first_dealer": ("First dealer", "Premier donneur"),
+    "pad_draw": ("Draw at random", "Tirer au sort"),
     "pad_start": ("Start the sheet", "Commencer la feuille"),
     "pad_who_bids": ("{name} bids", "{name} annonce"),
     "pad_tricks": ("Tricks taken", "Plis faits"),

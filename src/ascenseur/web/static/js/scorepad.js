@@ -110,7 +110,11 @@ export class ScorePad {
       h("label", { for: "pad-max-cards" }, t("max_cards")), maxCards,
       h("label", { class: "check" }, hook, " ", t("hook_label")),
       h("fieldset", {}, h("legend", {}, t("pad_names")), names),
-      h("label", { for: "pad-first-dealer" }, t("pad_first_dealer")), first,
+      h("label", { for: "pad-first-dealer" }, t("pad_first_dealer")),
+      h("div", { class: "pad-first" }, first, " ", h("button", { type: "button", id: "pad-draw", onclick: () => {
+        // D2: the first dealer of a real game is drawn at random.
+        first.value = crypto.getRandomValues(new Uint32Array(1))[0] % first.options.length;
+      } }, t("pad_draw"))),
       h("p", { class: "notice", "aria-live": "polite" }),
       h("button", { type: "submit", class: "primary" }, t("pad_start")));
     form.addEventListener("submit", async (event) => {

@@ -416,8 +416,8 @@ export class TableScreen {
       class: ["trick-card", led && "led"], "data-seat": seat, "data-code": code,
       style: { "--x": (50 + (at.x - 50) * 0.42).toFixed(1), "--y": (50 + (at.y - 50) * 0.36).toFixed(1), "--colour": SEAT_COLOURS[seat % 10] },
       "aria-label": `${name}: ${cardName(code)}${led ? ` (${t("led_mark")})` : ""}`,
-    }, cardFace(code), h("figcaption", { class: "trick-name" },
-      led ? h("span", { class: "badge led-mark" }, t("led_mark")) : null, name));
+    }, led ? h("span", { class: "badge led-mark" }, t("led_mark")) : null,
+    cardFace(code), h("figcaption", { class: "trick-name" }, name));
   }
 
   renderTrick(view) {
