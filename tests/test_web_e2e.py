@@ -157,6 +157,9 @@ def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
     caption = page.inner_text(".replay-screen .status")
     assert page.inner_text(".replay-screen .deal-line").startswith("Deal 2 of 3 · 2\u00a0cards")
     assert "Deal" not in caption  # the deal is said once, in the title
+    with page.expect_download() as download:  # the record, from the replay too
+        page.click(".replay-screen .tools button.download")
+    assert check(Path(download.value.path()).read_text(encoding="utf-8"))["complete"]
     page.keyboard.press("End")
     assert page.inner_text(".replay-screen .verdict") == "Shared win: Ada and Bot 2."
     # The last step shows the last deal's result, not only the ranking.

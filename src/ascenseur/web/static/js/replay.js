@@ -6,6 +6,7 @@ import { cardFace } from "./cards.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
 import { dialog } from "./dialog.js";
 import { post, tokenOf } from "./net.js";
+import { downloadRecord } from "./home.js";
 
 export class ReplayScreen {
   constructor(root, game) {
@@ -56,7 +57,8 @@ export class ReplayScreen {
       h("header", { class: "game-bar" }, this.dealLine,
         h("nav", { class: "tools" },
           button("sheet-button", t("score_sheet"), "s", () => this.sheet()),
-          h("a", { class: "button", href: `/api/games/${this.game}/record`, download: `ascenseur-${this.game}.json` }, t("download")),
+          h("button", { type: "button", class: "download", onclick: () => downloadRecord(this.game) }, t("download")),
+          h("a", { class: "button", href: "/#/rules", target: "_blank", rel: "noopener" }, t("how_to_play")),
           h("a", { class: "button", href: "#/" }, t("home")))),
       h("nav", { class: "replay-controls", "aria-label": t("replay_title") },
         button("first", `« ${t("first")}`, "Home", () => this.show(0)),
