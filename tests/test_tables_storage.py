@@ -202,11 +202,11 @@ class Disk:
             raise OSError(5, "Input/output error")
 
 
-def deal_append(store: TableStore, table_id: str) -> Awaitable[None]:
+async def deal_append(store: TableStore, table_id: str) -> None:
     table, _, _ = opening(table_id)
     deal = table.next_deal(at=103.0)
     table.fold(deal)
-    return store.append(table_id, 3, [deal], summary=summary_of(table, 100.0, 103.0))
+    await store.append(table_id, 3, [deal], summary=summary_of(table, 100.0, 103.0))
 
 
 def test_a_commit_returns_only_once_its_log_is_on_the_disk(
@@ -218,7 +218,7 @@ def test_a_commit_returns_only_once_its_log_is_on_the_disk(
     async def work() -> None:
         store = await open_db(tmp_path / "d.sqlite3", durable=True)
         _, log, summary = opening()
-        await store.create("t1", None, log, [], summary)
+        await store.create("t1", "CODE1", log, [], summary)
         disk.open.clear()
         append = asyncio.create_task(deal_append(store, "t1"))
         await asyncio.sleep(0.2)
@@ -241,7 +241,7 @@ def test_one_fsync_makes_every_commit_written_before_it_durable(
         store = await open_db(tmp_path / "d.sqlite3", durable=True)
         for n in range(20):
             _, log, summary = opening(f"t{n}")
-            await store.create(f"t{n}", None, log, [], summary)
+            await store.create(f"t{n}", f"CODE{n}", log, [], summary)
         disk.open.clear()
         before = disk.calls
         first = [asyncio.create_task(deal_append(store, f"t{n}")) for n in range(10)]
@@ -268,14 +268,14 @@ def test_a_commit_the_disk_refused_is_an_error_not_a_success(
     async def work() -> None:
         store = await open_db(tmp_path / "d.sqlite3", durable=True)
         _, log, summary = opening()
-        await store.create("t1", None, log, [], summary)
+        await store.create("t1", "CODE1", log, [], summary)
         disk.fails = True
         with pytest.raises(StoreError, match=r"did not reach the disk.*Input/output"):
             await deal_append(store, "t1")
         disk.fails = False
         # The next commit is not stuck behind the failed one.
         _, log2, summary2 = opening("t2")
-        await store.create("t2", None, log2, [], summary2)
+        await store.create("t2", "CODE2", log2, [], summary2)
         await store.close()
 
     run(work)

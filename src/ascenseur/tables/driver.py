@@ -25,17 +25,25 @@ import logging
 import secrets
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Coroutine, Hashable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Literal, Protocol, TypeVar, cast
+from typing import Any, Literal, Protocol, TypeVar, cast
 
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.errors import AscenseurError, IllegalAction
 from ascenseur.core.rules import Rules
 from ascenseur.tables import story
 from ascenseur.tables.events import By, Created, Event, Profile, SeatSpec, SeatTaken, Started
-from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore, VersionConflict
+from ascenseur.tables.storage import (
+    Notice,
+    Presence,
+    SeatToken,
+    StoreError,
+    Summary,
+    TableStore,
+    VersionConflict,
+)
 from ascenseur.tables.story import DealScored, Turn
 from ascenseur.tables.table import Table, TableError, bot_rng, check_bot, first_dealer
 from ascenseur.tables.thinking import decide
@@ -84,6 +92,9 @@ class Settings:
     max_live: int = 2000
     #: A table no one watches is unloaded after this many idle seconds.
     idle_seconds: float = 600.0
+    #: Seconds a process's right to drive a table (its bots, its clock) lasts unrenewed: how
+    #: soon another process takes over the tables of one that died.
+    lease_seconds: float = 6.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,11 +188,21 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     listeners: set[Listener] = field(default_factory=set)
-    #: Connections per seat (people only); spectators are counted apart.
+    #: Connections per seat (people only), in every process; spectators are counted apart.
     present: Counter[int] = field(default_factory=Counter)
     away_since: dict[int, float] = field(default_factory=dict)
     spectators: int = 0
     ready: set[int] = field(default_factory=set)
+    #: This process's part of ``present``, ``spectators`` and ``ready``; ``peers``: the
+    #: other processes' parts, as they published them.
+    mine: Counter[int] = field(default_factory=Counter)
+    my_spectators: int = 0
+    my_ready: set[int] = field(default_factory=set)
+    peers: list[Presence] = field(default_factory=list)
+    #: Until when this process may drive the table (its lease); when to ask again if another
+    #: process holds it.
+    lease_until: float = 0.0
+    ask_lease_at: float = 0.0
     scored_at: float | None = None
     after_trick: bool = False
     task: asyncio.Task[None] | None = None
@@ -271,6 +292,11 @@ class Driver:
         self.clock = clock
         self.live: dict[str, LiveTable] = {}
         self._beat: asyncio.Task[None] | None = None
+        #: This process among those sharing the store (leases, presence, notices).
+        self.holder = secrets.token_hex(8)
+        #: Told when a table's presence changed through another process.
+        self.presence_changed: Callable[[LiveTable], None] = lambda live: None
+        self._chores: set[asyncio.Task[None]] = set()
 
     # -- life of the server ------------------------------------------------------------------
 
@@ -287,6 +313,7 @@ class Driver:
                 await self.commit(live, lambda t: t.restarted(downtime, at=self.clock()))
             except AscenseurError:
                 log.exception("table %s: could not record the restart", table_id)
+        await self.store.listen(self.holder, self._notice)
         self._beat = asyncio.create_task(self._beating(), name="heartbeat")
 
     async def _beating(self) -> None:
@@ -295,6 +322,22 @@ class Driver:
             with contextlib.suppress(Exception):
                 await self.store.beat(self.clock())
             self.sweep()
+            try:
+                await self._look_around()
+            except Exception:
+                log.exception("could not look at the other processes' work")
+
+    async def _look_around(self) -> None:
+        """What notices may have missed: the tables another process moved on, who is
+        connected where; and this process's own presence, published again before it expires."""
+        watched = [live for live in self.live.values() if live.listeners or live.peers]
+        versions = await self.store.versions([live.id for live in watched])
+        for live in watched:
+            if versions.get(live.id, 0) > live.table.version:
+                await self.catch_up(live)
+            await self._hear_presence(live)
+            if live.listeners:
+                await self._publish(live)
 
     def sweep(self) -> int:
         """Unload the tables no one watches that are idle, or the least recently used of them
@@ -315,6 +358,7 @@ class Driver:
 
     async def stop(self) -> None:
         tasks = [live.task for live in self.live.values() if live.task is not None]
+        tasks.extend(self._chores)
         if self._beat is not None:
             tasks.append(self._beat)
         for task in tasks:
@@ -479,7 +523,7 @@ class Driver:
                 summary=summary_of(twin, table.created.at, now),
             )
         except VersionConflict:
-            await self._reload(live)
+            await self._catch_up_locked(live)
             raise
         live.table = twin
         for token in issued:
@@ -501,16 +545,71 @@ class Driver:
         live.wake.set()
         return update
 
-    async def _reload(self, live: LiveTable) -> None:
-        events = await self.store.load(live.id)
-        if events is not None:
-            live.table = Table(live.id, events)
+    # -- the other processes' commits ----------------------------------------------------------
+
+    def _notice(self, notice: Notice) -> None:
+        if notice.kind == "resync":
+            for every in list(self.live.values()):
+                self._chore(self.catch_up(every))
+                self._chore(self._hear_presence(every))
+            return
+        live = self.live.get(notice.table_id)
+        if live is None:
+            return
+        if notice.kind == "commit" and notice.version > live.table.version:
+            self._chore(self.catch_up(live))
+        elif notice.kind == "presence":
+            self._chore(self._hear_presence(live))
+
+    def _chore(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
+
+    async def catch_up(self, live: LiveTable) -> None:
+        """Take in what other processes committed to ``live``'s table, and tell the listeners."""
+        async with live.lock:
+            await self._catch_up_locked(live)
+
+    async def _catch_up_locked(self, live: LiveTable) -> None:
+        table = live.table
+        events = await self.store.load_since(live.id, table.version)
+        if not events:
+            return
+        twin = table.copy()
+        told: list[story.Event] = []
+        try:
+            for event in events:
+                told.extend(twin.fold(event))
+        except AscenseurError:
+            log.exception("table %s: another process's events do not replay", live.id)
+            return
+        live.table = twin
+        for seat, row in enumerate(twin.seats):
+            if row.epoch != table.seats[seat].epoch:  # tokens issued or voided elsewhere
+                token = await self.store.token(live.id, seat)
+                if token is None or token.epoch != row.epoch:
+                    live.tokens.pop(seat, None)
+                else:
+                    live.tokens[seat] = token
+        update = Update(table.version, tuple(events), tuple(told))
+        live.recent.append(update)
+        now = self.clock()
+        live.last_used = now
+        self._after(live, update, now)
+        for listener in list(live.listeners):
+            try:
+                listener.tell(live, update)
+            except Exception:
+                log.exception("a listener of table %s failed", live.id)
+        live.wake.set()
 
     def _after(self, live: LiveTable, update: Update, now: float) -> None:
         for told in update.story:
             if isinstance(told, DealScored):
                 live.scored_at = now
                 live.ready.clear()
+                live.my_ready.clear()
         if any(isinstance(t, story.TrickTaken) for t in update.story):
             live.after_trick = True
         elif any(isinstance(t, story.BidMade | story.CardPlayed) for t in update.story):
@@ -518,6 +617,7 @@ class Driver:
         if any(isinstance(t, story.Dealt) for t in update.story):
             live.scored_at = None
             live.ready.clear()
+            live.my_ready.clear()
         for event in update.events:
             if isinstance(event, SeatTaken | Started):
                 for seat, row in enumerate(live.table.seats):
@@ -529,12 +629,14 @@ class Driver:
     async def arrive(self, live: LiveTable, seat: int | None, listener: Listener) -> None:
         """A listener joins (``seat`` None: a spectator); a person back takes their seat."""
         live.listeners.add(listener)
-        live.wake.set()
         if seat is None:
-            live.spectators += 1
+            live.my_spectators += 1
+        else:
+            live.mine[seat] += 1
+        self._merge(live)
+        self._chore(self._publish(live))
+        if seat is None:
             return
-        live.present[seat] += 1
-        live.away_since.pop(seat, None)
         row = live.table.seats[seat]
         if row.is_person and row.standin is not None:
             with contextlib.suppress(TableError):
@@ -546,17 +648,49 @@ class Driver:
             return
         live.listeners.discard(listener)
         if seat is None:
-            live.spectators = max(0, live.spectators - 1)
+            live.my_spectators = max(0, live.my_spectators - 1)
         else:
-            live.present[seat] -= 1
-            if live.present[seat] <= 0:
-                del live.present[seat]
-                live.away_since[seat] = self.clock()
-        live.wake.set()
+            live.mine[seat] -= 1
+            if live.mine[seat] <= 0:
+                del live.mine[seat]
+        self._merge(live)
+        self._chore(self._publish(live))
 
     def ready(self, live: LiveTable, seat: int) -> None:
-        live.ready.add(seat)
+        live.my_ready.add(seat)
+        self._merge(live)
+        self._chore(self._publish(live))
+
+    def _merge(self, live: LiveTable) -> None:
+        """Who is at the table, in every process: this one's and the others' as published; a
+        person whose last connection anywhere went is away from now."""
+        present: Counter[int] = Counter(live.mine)
+        for peer in live.peers:
+            present.update(peer.seats)
+        now = self.clock()
+        for seat in range(live.table.rules.players):
+            if present[seat] > 0:
+                live.away_since.pop(seat, None)
+            elif live.present[seat] > 0:
+                live.away_since[seat] = now
+        live.present = +present
+        live.spectators = live.my_spectators + sum(peer.spectators for peer in live.peers)
+        live.ready = set(live.my_ready).union(*(peer.ready for peer in live.peers))
         live.wake.set()
+
+    async def _publish(self, live: LiveTable) -> None:
+        mine = Presence(dict(live.mine), live.my_spectators, frozenset(live.my_ready))
+        expires = self.clock() + 3 * self.settings.beat
+        with contextlib.suppress(Exception):  # the next beat publishes it again
+            await self.store.put_presence(live.id, self.holder, mine, expires)
+
+    async def _hear_presence(self, live: LiveTable) -> None:
+        peers = await self.store.presence(live.id, self.holder, self.clock())
+        if peers == live.peers:
+            return
+        live.peers = peers
+        self._merge(live)
+        self.presence_changed(live)
 
     # -- the table's own moves: deals, bots, stand-ins, clock ---------------------------------
 
@@ -575,6 +709,9 @@ class Driver:
                 )
                 if step.kind == "over":
                     return
+                if step.kind != "wait" and not await self._drives(live):
+                    # Another process drives this table; ask again when its lease may be over.
+                    step = Step("wait", until=live.ask_lease_at)
                 if step.kind == "wait":
                     live.wake.clear()
                     timeout = None if step.until is None else max(0.0, step.until - self.clock())
@@ -593,6 +730,22 @@ class Driver:
             except Exception:
                 log.exception("the driver of table %s failed; trying again", live.id)
                 await asyncio.sleep(1.0)
+
+    async def _drives(self, live: LiveTable) -> bool:
+        """Whether this process drives ``live``'s table now: its lease, taken or renewed (one
+        process at a time moves a table's bots and clock)."""
+        now = self.clock()
+        seconds = self.settings.lease_seconds
+        if live.lease_until - now > seconds / 2:
+            return True
+        if now < live.ask_lease_at:
+            return False
+        if await self.store.lease(live.id, self.holder, now, seconds):
+            live.lease_until = now + seconds
+            return True
+        live.lease_until = 0.0
+        live.ask_lease_at = now + seconds / 2
+        return False
 
     async def _stand_in(self, live: LiveTable, step: Step) -> None:
         seat = step.seat

@@ -15,7 +15,10 @@ reads them in SQL.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -25,9 +28,17 @@ from psycopg import errors
 from psycopg_pool import AsyncConnectionPool
 
 from ascenseur.tables import events as ev
-from ascenseur.tables.storage import SeatToken, StoreError, Summary, VersionConflict
+from ascenseur.tables.storage import (
+    Notice,
+    Presence,
+    SeatToken,
+    StoreError,
+    Summary,
+    VersionConflict,
+)
 
 Connection = psycopg.AsyncConnection[Any]
+log = logging.getLogger("ascenseur.tables")
 
 #: The key of the advisory lock that serialises migrations (any constant of our own).
 MIGRATION_LOCK = 0x61736365  # "asce"
@@ -79,8 +90,35 @@ async def _to_v1(db: Connection) -> None:
     await db.execute(_V1)
 
 
+_V2 = """
+CREATE TABLE leases (
+    table_id text PRIMARY KEY,
+    holder text NOT NULL,
+    expires double precision NOT NULL
+);
+CREATE TABLE presence (
+    table_id text NOT NULL,
+    holder text NOT NULL,
+    seats text NOT NULL,
+    spectators integer NOT NULL,
+    ready text NOT NULL,
+    expires double precision NOT NULL,
+    PRIMARY KEY (table_id, holder)
+);
+"""
+
+
+async def _to_v2(db: Connection) -> None:
+    # Several processes on one database: who drives each table, who is connected where.
+    await db.execute(_V2)
+
+
 #: Each migration takes the schema from its index to index + 1, in one transaction.
-MIGRATIONS: tuple[Callable[[Connection], Awaitable[None]], ...] = (_to_v1,)
+MIGRATIONS: tuple[Callable[[Connection], Awaitable[None]], ...] = (_to_v1, _to_v2)
+
+#: The channel of the processes' notices: ``c HOLDER VERSION TABLE`` (a commit) or
+#: ``p HOLDER 0 TABLE`` (presence).
+CHANNEL = "ascenseur"
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -126,9 +164,13 @@ class PostgresStore:
     database's side: several ``ascenseur serve`` share the database's ``max_connections``).
     """
 
-    def __init__(self, pool: AsyncConnectionPool[Connection], where: str) -> None:
+    def __init__(self, pool: AsyncConnectionPool[Connection], where: str, url: str = "") -> None:
         self.pool = pool
         self.where = where
+        self.url = url
+        #: Who this process is in its notices (set by :meth:`listen`).
+        self.holder = ""
+        self._listening: asyncio.Task[None] | None = None
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> PostgresStore:
@@ -148,7 +190,7 @@ class PostgresStore:
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, where)
+        return cls(pool, where, url)
 
     async def schema_version(self) -> int:
         """The version of the database's schema."""
@@ -199,6 +241,9 @@ class PostgresStore:
                 (s.updated, json.dumps(s.names), s.started, s.over, s.version, s.deals,
                  json.dumps(s.totals), table_id),
             )  # fmt: skip
+            # Sent when the transaction commits, never before (and never if it does not).
+            notice = f"c {self.holder or '-'} {version + len(events)} {table_id}"
+            await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice))
 
     @staticmethod
     async def _insert(
@@ -341,8 +386,121 @@ class PostgresStore:
             )
         return None if row is None else float(row[0])
 
+    async def load_since(self, table_id: str, version: int) -> list[ev.Event]:
+        async with self.pool.connection() as db:
+            cursor = await db.execute(
+                "SELECT version, event FROM events WHERE table_id = %s AND version >= %s"
+                " ORDER BY version",
+                (table_id, version),
+            )
+            rows = await cursor.fetchall()
+        if [row[0] for row in rows] != list(range(version, version + len(rows))):
+            raise StoreError(f"table {table_id}'s log has a gap", code="broken-log")
+        return [ev.decode(bytes(row[1])) for row in rows]
+
+    async def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        if not table_ids:
+            return {}
+        async with self.pool.connection() as db:
+            cursor = await db.execute(
+                "SELECT id, version FROM tables WHERE id = ANY(%s)", (list(table_ids),)
+            )
+            return {str(row[0]): int(row[1]) for row in await cursor.fetchall()}
+
+    async def lease(self, table_id: str, holder: str, now: float, seconds: float) -> bool:
+        # One statement: of two processes asking at once, the row lock makes one wait and
+        # then see the other's fresh lease.
+        row = await self._one(
+            "INSERT INTO leases (table_id, holder, expires) VALUES (%s, %s, %s)"
+            " ON CONFLICT (table_id) DO UPDATE SET holder = excluded.holder,"
+            " expires = excluded.expires"
+            " WHERE leases.holder = excluded.holder OR leases.expires < %s"
+            " RETURNING holder",
+            (table_id, holder, now + seconds, now),
+        )
+        return row is not None
+
+    async def put_presence(
+        self, table_id: str, holder: str, presence: Presence, expires: float
+    ) -> None:
+        seats = json.dumps({str(seat): n for seat, n in presence.seats.items()})
+        ready = json.dumps(sorted(presence.ready))
+        async with self.pool.connection() as db, db.transaction():
+            await db.execute(
+                "INSERT INTO presence (table_id, holder, seats, spectators, ready, expires)"
+                " VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, holder) DO UPDATE"
+                " SET seats = excluded.seats, spectators = excluded.spectators,"
+                " ready = excluded.ready, expires = excluded.expires",
+                (table_id, holder, seats, presence.spectators, ready, expires),
+            )
+            await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"p {holder} 0 {table_id}"))
+
+    async def presence(self, table_id: str, holder: str, now: float) -> list[Presence]:
+        async with self.pool.connection() as db:
+            cursor = await db.execute(
+                "SELECT seats, spectators, ready FROM presence"
+                " WHERE table_id = %s AND holder <> %s AND expires > %s",
+                (table_id, holder, now),
+            )
+            rows = await cursor.fetchall()
+        return [
+            Presence(
+                seats={int(seat): int(n) for seat, n in json.loads(r[0]).items()},
+                spectators=int(r[1]),
+                ready=frozenset(int(seat) for seat in json.loads(r[2])),
+            )
+            for r in rows
+        ]
+
+    async def listen(self, holder: str, notice: Callable[[Notice], None]) -> None:
+        self.holder = holder
+        ready = asyncio.get_running_loop().create_future()
+        self._listening = asyncio.create_task(self._listen(notice, ready), name="listen")
+        await ready
+
+    async def _listen(self, notice: Callable[[Notice], None], ready: asyncio.Future[None]) -> None:
+        """Hear the other processes' notices on a connection of its own; after the connection
+        is lost and made again, tell ``notice`` to look at everything again (``resync``)."""
+        lost = False
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as db:
+                    await db.execute(f"LISTEN {CHANNEL}")
+                    if not ready.done():
+                        ready.set_result(None)
+                    if lost:
+                        notice(Notice("resync", ""))
+                    async for heard in db.notifies():
+                        told = _notice(heard.payload, self.holder)
+                        if told is not None:
+                            notice(told)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("lost the notices of the other processes; listening again")
+                lost = True
+                if not ready.done():
+                    ready.set_result(None)
+                await asyncio.sleep(1.0)
+
     async def close(self) -> None:
+        if self._listening is not None:
+            self._listening.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listening
         await self.pool.close()
+
+
+def _notice(payload: str, holder: str) -> Notice | None:
+    """The notice in ``payload``; None for this process's own and for what is unreadable."""
+    parts = payload.split(" ")
+    if len(parts) != 4 or parts[1] == holder or parts[0] not in ("c", "p"):
+        return None
+    try:
+        version = int(parts[2])
+    except ValueError:
+        return None
+    return Notice("commit" if parts[0] == "c" else "presence", parts[3], version)
 
 
 def describe(url: str) -> str:

@@ -33,7 +33,14 @@ from typing import TypeVar
 import msgspec
 
 from ascenseur.tables import events as ev
-from ascenseur.tables.storage import SeatToken, StoreError, Summary, VersionConflict
+from ascenseur.tables.storage import (
+    Notice,
+    Presence,
+    SeatToken,
+    StoreError,
+    Summary,
+    VersionConflict,
+)
 
 T = TypeVar("T")
 
@@ -463,6 +470,25 @@ class SqliteDatabase:
             for r in rows
         ]
 
+    def load_since(self, table_id: str, version: int) -> list[ev.Event]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT version, event FROM events WHERE table_id = ? AND version >= ?"
+                " ORDER BY version",
+                (table_id, version),
+            ).fetchall()
+        if [row[0] for row in rows] != list(range(version, version + len(rows))):
+            raise StoreError(f"table {table_id}'s log has a gap", code="broken-log")
+        return [ev.decode(row[1]) for row in rows]
+
+    def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        marks = ",".join("?" * len(table_ids))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT id, version FROM tables WHERE id IN ({marks})", tuple(table_ids)
+            ).fetchall()
+        return {str(row[0]): int(row[1]) for row in rows}
+
     def live(self) -> list[str]:
         with self._lock:
             rows = self._db.execute("SELECT id FROM tables WHERE over = 0 ORDER BY created")
@@ -632,6 +658,28 @@ class SqliteStore:
 
     async def load(self, table_id: str) -> list[ev.Event] | None:
         return await self._run(lambda: self.db.load(table_id))
+
+    async def load_since(self, table_id: str, version: int) -> list[ev.Event]:
+        return await self._run(lambda: self.db.load_since(table_id, version))
+
+    async def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        return await self._run(lambda: self.db.versions(table_ids)) if table_ids else {}
+
+    # One process serves a SQLite file: it drives every table and has no one to tell.
+
+    async def lease(self, table_id: str, holder: str, now: float, seconds: float) -> bool:
+        return True
+
+    async def put_presence(
+        self, table_id: str, holder: str, presence: Presence, expires: float
+    ) -> None:
+        return None
+
+    async def presence(self, table_id: str, holder: str, now: float) -> list[Presence]:
+        return []
+
+    async def listen(self, holder: str, notice: Callable[[Notice], None]) -> None:
+        return None
 
     async def table_of_invite(self, invite: str) -> str | None:
         return await self._run(lambda: self.db.table_of_invite(invite))

@@ -8,13 +8,20 @@ before it returns.
 
 The interface is asynchronous so that a server never waits on a disk or a network in its
 event loop; :class:`ascenseur.tables.sqlite.SqliteStore` is the embedded back end.
+
+Several server processes may share one store (PostgreSQL): each tells the others what it
+committed (:meth:`TableStore.listen`, a hint — a process that missed one catches up from the
+log with :meth:`TableStore.load_since`), one of them at a time drives a table's bots and
+clock (:meth:`TableStore.lease`), and each publishes who is connected to it
+(:meth:`TableStore.put_presence`). The SQLite store serves one process: it holds every lease
+and has no one to tell.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal, Protocol
 
 from ascenseur.core.errors import AscenseurError
 from ascenseur.tables.events import Event
@@ -57,6 +64,27 @@ class Summary:
     version: int
     deals: int
     totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    """Who one server process has at a table: people per seat, spectators, and the seats
+    that have seen the last deal's result (``ready``)."""
+
+    seats: dict[int, int] = field(default_factory=dict)
+    spectators: int = 0
+    ready: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """What another process did: committed ``table_id`` up to ``version`` (``commit``), or
+    changed who it has there (``presence``); or ``resync``: notices may have been missed,
+    look at every table again."""
+
+    kind: Literal["commit", "presence", "resync"]
+    table_id: str
+    version: int = 0
 
 
 class TableStore(Protocol):
@@ -112,6 +140,29 @@ class TableStore(Protocol):
 
     async def beat(self, now: float) -> float | None:
         """Record that the server is alive at ``now``; the previous beat, if any."""
+
+    async def load_since(self, table_id: str, version: int) -> list[Event]:
+        """The events of ``table_id`` from ``version`` on, in version order."""
+
+    async def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The version each of these tables has reached (those that exist)."""
+
+    async def lease(self, table_id: str, holder: str, now: float, seconds: float) -> bool:
+        """Take or renew, for ``holder``, the right to drive ``table_id`` until ``now +
+        seconds``; whether ``holder`` has it (no one else's lease was running)."""
+
+    async def put_presence(
+        self, table_id: str, holder: str, presence: Presence, expires: float
+    ) -> None:
+        """Publish who ``holder`` has at ``table_id``, valid until ``expires``."""
+
+    async def presence(self, table_id: str, holder: str, now: float) -> list[Presence]:
+        """Who the other processes (not ``holder``) have at ``table_id``, as published and
+        not expired."""
+
+    async def listen(self, holder: str, notice: Callable[[Notice], None]) -> None:
+        """From now on call ``notice`` for each commit and presence change of the other
+        processes (a hint: some may be missed, never invented)."""
 
     async def close(self) -> None:
         """Release the storage."""

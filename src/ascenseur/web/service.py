@@ -89,6 +89,7 @@ class GameService:
 
     def __init__(self, driver: Driver, limits: Limits | None = None) -> None:
         self.driver = driver
+        driver.presence_changed = self._presence  # people connected through other processes
         self.limits = limits or Limits()
         self.created = Window(self.limits.tables_per_hour, 3600.0)
         self.invites = Window(self.limits.invites_per_minute, 60.0)
