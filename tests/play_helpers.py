@@ -23,6 +23,7 @@ from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
 from ascenseur.session import Session
 from ascenseur.text.words import sort_hand
+from ascenseur.tui.app import PlayApp
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 #: A short game: 4 players, hands of 1, 2, 1; random bots; a fixed seed.
@@ -46,6 +47,15 @@ def person_choice(view: Observation) -> PlayerAction:
     legal = set(view.legal_actions)
     first = next(c for c in sort_hand(view.hand) if PLAYS[c.index] in legal)
     return PLAYS[first.index]
+
+
+async def step(pilot: Pilot[None], app: PlayApp) -> None:
+    """One move of the tests' person, or a press of space on what waits for them (a finished
+    trick, a deal's result)."""
+    if app.waiting:
+        await pilot.press("space")
+    else:
+        app.act(person_choice(app.session.view))
 
 
 async def settle(app: App[None], pilot: Pilot[None]) -> None:

@@ -40,7 +40,7 @@ def test_a_hint_says_the_best_choice_and_why_in_both_languages() -> None:
     assert en[0] == "Bid 1 — expected +5.0 points; you take exactly 1 in 100% of the deals I tried."
     assert en[1] == "Other choices: bid 0: -1.0 (0% exact)."
     fr = advice_lines(found, None, "fr")[0].replace("\u202f", " ")
-    assert (
-        fr
-        == "Annoncez 1 — +5,0 points espérés ; vous faites exactement 1 dans 100 % des donnes essayées."
+    assert fr == (
+        "Annoncez 1 — +5,0 points espérés ; vous faites exactement 1 dans 100 % des donnes "
+        "essayées."
     )

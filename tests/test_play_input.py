@@ -32,11 +32,13 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def run_plain(
     text: str, *, seed: int = 1, lang: Language = "en", players: int = 3
 ) -> tuple[int, str, Session]:
+    """Plain mode on ``text``; the exit status, what it printed, and its last game."""
     db = open_db()
     session = Session.start(Rules(players, 2), "Ada", ["random"], seed=seed, db=db)
     out = io.StringIO()
-    status = PlainGame(session, lang, io.StringIO(text), out, hint_playouts=30).run()
-    return status, out.getvalue(), session
+    game = PlainGame(session, lang, io.StringIO(text), out, hint_playouts=30)
+    status = game.run()
+    return status, out.getvalue(), game.session
 
 
 #: Record codes that French reads as its own rank and suit letters (cavalier/dame de carreau).
@@ -109,7 +111,7 @@ def test_strange_answers_are_refused_in_words_and_the_game_goes_on(text: str) ->
 )
 def test_any_unicode_lines_never_break_the_game(lines: list[str]) -> None:
     answers = [line for line in lines if line.strip().casefold() not in ("h", "hint", "conseil")]
-    status, out, session = run_plain("\n".join(answers) + "\n", seed=len(answers))
+    status, _, session = run_plain("\n".join(answers) + "\n", seed=len(answers))
     assert status in (FINISHED, STOPPED)
     assert (status == FINISHED) == (session.turn is Turn.OVER)
     stored = Table(session.table.id, open_db().load(session.table.id) or [])
@@ -117,8 +119,9 @@ def test_any_unicode_lines_never_break_the_game(lines: list[str]) -> None:
 
 
 def test_a_whole_game_exits_0_and_a_cut_input_exits_3() -> None:
-    finished, _, session = run_plain("1\n" * 40)
+    finished, out, session = run_plain("1\n" * 40)
     assert session.turn is Turn.OVER and finished == FINISHED
+    assert "Play again with the same settings (y/n)? " in out
     stopped, out, session = run_plain("q\n")
     assert session.turn is not Turn.OVER and stopped == STOPPED
     assert "ascenseur play --resume" in out
@@ -150,3 +153,14 @@ def test_the_rules_help_is_there_in_both_languages() -> None:
     assert "Lead rule (P2)" in out and "Bid 2 and take 2: +7." in out
     _, out, _ = run_plain("r\n", lang="fr")
     assert "Entame (P2)" in out
+
+
+def test_play_again_with_the_same_settings() -> None:
+    _, out, first = run_plain("1\n" * 40)
+    answers = out.count("Your bid (") + out.count("Your card (")
+    assert first.turn is Turn.OVER
+    # The new game has new deals: answer 1 then 2, one of which is always legal (2 cards).
+    status, out, again = run_plain("1\n" * answers + "y\n" + "1\n2\n" * 60)
+    assert status == FINISHED and out.count("The game is over.") == 2
+    assert again.table.id != first.table.id and again.turn is Turn.OVER
+    assert again.rules == first.rules and again.seats == first.seats

@@ -23,7 +23,7 @@ from ascenseur.text.words import ranking_lines, refusal, sort_hand
 from ascenseur.tui.app import PlayApp, PlayOptions
 from ascenseur.tui.screens import RankingScreen, ScoreScreen
 from ascenseur.tui.widgets import BidView, HandView
-from play_helpers import SEED, SHORT, person_choice, screen_text, session_from_cli, settle
+from play_helpers import SEED, SHORT, person_choice, screen_text, session_from_cli, settle, step
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +79,8 @@ def test_a_whole_short_game_by_keys(capsys: pytest.CaptureFixture[str]) -> None:
                     await settle(app, pilot)
                     assert session.moves == moves, "an illegal card must not be played"
                     card = PLAYS[ordered[illegal[0]].index]
-                    assert status(app) == refusal(view, card, "en")
+                    said = status(app).splitlines()
+                    assert said == ["Your turn: play a card.", refusal(view, card, "en")]
                     seen["refused"] = status(app)
                     choice = person_choice(view)
                     assert isinstance(choice, Play)
@@ -93,7 +94,7 @@ def test_a_whole_short_game_by_keys(capsys: pytest.CaptureFixture[str]) -> None:
 
     asyncio.run(play())
     assert "of the deals I tried" in seen["hint"] and "Other choices: bid " in seen["hint"]
-    assert seen["refused"].startswith("You cannot play ")
+    assert seen["refused"].splitlines()[-1].startswith("You cannot play ")
     assert " must " in seen["refused"] or "may not lead" in seen["refused"]
     assert "Score sheet" in seen["sheet"]
     assert "Each cell: bid/taken, points of the deal (running total)." in seen["sheet"]
@@ -124,11 +125,11 @@ def test_refusal_in_french_gives_the_rule() -> None:
                     await pilot.press("enter")
                     await pilot.pause()
                     return status(app)
-                app.act(person_choice(view))
+                await step(pilot, app)
                 await settle(app, pilot)
         raise AssertionError("unreachable")
 
-    said = asyncio.run(play())
+    said = asyncio.run(play()).splitlines()[-1]
     assert said.startswith("Vous ne pouvez pas jouer ")
     assert "vous devez" in said or "vous ne pouvez entamer" in said
 
@@ -152,11 +153,13 @@ def test_the_hook_shows_and_refuses_the_dealers_forbidden_bid() -> None:
                     await pilot.pause()
                     assert session.view.bids[session.person] is None
                     return shown, status(app)
-                app.act(person_choice(view))
+                await step(pilot, app)
                 await settle(app, pilot)
 
     shown, said = asyncio.run(play())
     assert "(hook)" in shown
+    turn, said = said.splitlines()
+    assert turn == "Your turn: bid 0 or 1."  # the bids allowed, not "0 to 2"
     assert said.startswith("With the hook, the dealer may not bid ")
 
 
@@ -168,7 +171,7 @@ def test_bid_keys_digits_and_arrows_choose_the_value() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(app, pilot)
             while session.view.hand_size < 2 or session.view.phase is not Phase.BIDDING:
-                app.act(person_choice(session.view))
+                await step(pilot, app)
                 await settle(app, pilot)
                 if app.waiting:
                     await pilot.press("space")
@@ -194,7 +197,7 @@ def test_last_trick_and_pace_keys() -> None:
             assert app.pace == 0.0
             faster = status(app)
             while session.last_trick is None or session.turn is not Turn.PERSON:
-                app.act(person_choice(session.view))
+                await step(pilot, app)
                 await settle(app, pilot)
             await pilot.press("l")
             await pilot.pause()
@@ -202,9 +205,10 @@ def test_last_trick_and_pace_keys() -> None:
             return slower, faster, shown
 
     slower, faster, shown = asyncio.run(play())
-    assert slower == "Pace: 0.4 s per card."
-    assert faster == "Pace: 0.0 s per card."
-    assert shown == "Last trick"
+    # The turn stays said whatever key was pressed (issue 12: it used to vanish).
+    assert slower == "Your turn: bid 0 or 1.\nPace: 0.4 s per card."
+    assert faster == "Your turn: bid 0 or 1.\nPace: 0.0 s per card."
+    assert shown == "Last trick of deal 1"  # at deal 2's start: the trick is deal 1's
 
 
 def unfinished() -> str | None:
@@ -235,7 +239,7 @@ def test_ctrl_c_mid_deal_then_resume_goes_on_at_the_same_point(data_dir: Path) -
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(app, pilot)
             while session.view.hand_size < 2 or len(session.view.tricks) < 1:
-                app.act(person_choice(session.view))
+                await step(pilot, app)
                 await settle(app, pilot)
             await pilot.press("ctrl+c")
             await pilot.pause()
@@ -260,8 +264,12 @@ def test_ctrl_c_mid_deal_then_resume_goes_on_at_the_same_point(data_dir: Path) -
         async with app2.run_test(size=(100, 30)) as pilot:
             await settle(app2, pilot)
             while resumed.turn is not Turn.OVER:
-                app2.act(person_choice(resumed.view))
+                await step(pilot, app2)
                 await settle(app2, pilot)
+            assert app2.waiting and "The game is over." not in screen_text(app2)
+            assert "Deal 3 is over." in screen_text(app2)  # the last deal's result first
+            await pilot.press("space")
+            await settle(app2, pilot)
             assert isinstance(app2.screen, RankingScreen)
             await pilot.press("q")
 

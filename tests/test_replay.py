@@ -99,6 +99,10 @@ def test_replay_app_moves_by_keys(record: Path) -> None:
             seen["screen"] = screen_text(app)
             await pilot.press("end")
             seen["end"] = str(app.query_one("#header", Static).content)
+            seen["end_status"] = str(app.query_one("#status", Static).content)
+            await pilot.press("home", "pagedown", "pagedown")
+            seen["dealt_status"] = str(app.query_one("#status", Static).content)
+            await pilot.press("end")
             await pilot.press("s")
             await pilot.pause()
             assert isinstance(app.screen, ScoreScreen)
@@ -113,6 +117,11 @@ def test_replay_app_moves_by_keys(record: Path) -> None:
     assert seen["deal2"].startswith("Deal 2 of 3 · 2 cards each · dealer: Bot 3")
     assert seen["status"] == "Bot 3 bids 2."
     assert seen["end"].startswith("Deal 3 of 3") and seen["end"].endswith("Step 31 of 31")
+    # The last step says how the game ended; the deal is said once (in the header).
+    assert "Shared win: Ada and Bot 2." in seen["end_status"]
+    assert "Deal 3 is over." in seen["end_status"]
+    assert seen["dealt_status"] == "The cards are dealt: 2 cards each."
+    assert "trump " in seen["screen"]  # trumps spelt out, not bare numbers
     assert "Shared win" not in seen["sheet"] and "Total" in seen["sheet"]
     assert seen["home"].startswith("Before the first deal.")
     check_snapshot("replay_trick", seen["screen"])
@@ -134,7 +143,7 @@ def test_replay_plain_in_french(record: Path, capsys: pytest.CaptureFixture[str]
     assert main(["replay", "--plain", "--lang", "fr", str(record)]) == 0
     out = capsys.readouterr().out
     assert "Une partie de 3 donnes à 4 joueurs." in out
-    assert "Victoire partagée : Ada et Robot 2." in out
+    assert "Victoire partagée\u202f: Ada et Robot 2." in out  # French typography
 
 
 def test_replay_of_an_unfinished_record_without_seat_names(

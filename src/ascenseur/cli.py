@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
 
 from ascenseur.commands import arena, check, play, replay, serve, simulate
 from ascenseur.core.errors import AscenseurError
@@ -16,10 +17,19 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ascenseur", description="Tarot ascenseur: play, check and simulate games."
     )
+    parser.add_argument("--version", action="version", version=f"ascenseur {package_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS:
         module.add_parser(commands)
     return parser
+
+
+def package_version() -> str:
+    """The installed package's version (``unknown`` when run from sources not installed)."""
+    try:
+        return version("ascenseur")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

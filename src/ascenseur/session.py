@@ -290,6 +290,17 @@ class Session:
             remember_seat(db, table.id, token)
         return cls(table, person, db)
 
+    def rematch(self) -> Session:
+        """A new game with the same rules, the same person and the same bots, in the same
+        database (a new seed: new deals)."""
+        bots = [
+            self.bot_name(seat) or default_bot()
+            for seat in range(self.rules.players)
+            if seat != self.person
+        ]
+        name = self.seats[self.person]
+        return Session.start(self.rules, name, bots, db=self.db)
+
     # -- what the interface reads --------------------------------------------------------------
 
     @property

@@ -97,20 +97,31 @@ class Timeline:
             self.go(next((s for s in reversed(stops) if s < self.index), 0))
 
     def description(self, seats: Sequence[str] | None, lang: Language) -> str:
-        """The action that led to the position shown, in words."""
+        """The action that led to the position shown, in words; after a deal's last card,
+        the deal's result too, and at the end of a finished game the ranking.
+
+        A deal's cards being dealt is said without repeating the deal's number and dealer,
+        which the replay's header already shows.
+        """
         if self.index == 0:
             return tr(lang, "replay_start")
         before = self.states[self.index - 1]
+        state = self.states[self.index]
         action = self.actions[self.index - 1]
         if isinstance(action, Deal):
-            dealer = seat_name(seats, before.dealer, lang)
-            return dealt_line(
-                lang, before.deal_index + 1, self.rules.deal_count, before.hand_size, dealer
-            )
+            return tr(lang, "replay_dealt", cards=count(lang, before.hand_size, "card"))
         name = seat_name(seats, before.current_seat or 0, lang)
         if isinstance(action, Bid):
             return tr(lang, "bids", name=name, value=action.value)
-        return tr(lang, "plays", name=name, card=action.card.display(lang))
+        lines = [tr(lang, "plays", name=name, card=action.card.display(lang))]
+        if len(state.results) > len(before.results):  # this card ended the deal
+            number = len(state.results)
+            lines.append(tr(lang, "deal_scored", number=number))
+            lines.extend(score_lines(state.results[-1], state.totals, seats, lang))
+        if state.is_terminal():
+            lines.append(tr(lang, "game_over"))
+            lines.extend(ranking_lines(state.totals, seats, lang))
+        return "\n".join(lines)
 
 
 def deal_tricks(log: DealRecord, n: int) -> list[tuple[int, tuple[Card, ...], int | None]]:
@@ -178,7 +189,7 @@ def listing(timeline: Timeline, seats: Sequence[str] | None, lang: Language) -> 
         lines.append(dealt_line(lang, j + 1, rules.deal_count, k, names[log.dealer]))
         for seat, hand in enumerate(log.hands):
             cards = ", ".join(c.display(lang) for c in sort_hand(list(hand)))
-            lines.append(f"  {names[seat]}: {cards}")
+            lines.append("  " + tr(lang, "hand_of", name=names[seat], cards=cards))
         first = (log.dealer + 1) % n
         order = [(first + i) % n for i in range(n)]
         made = [f"{names[s]} {log.bids[s]}" for s in order if log.bids[s] is not None]
@@ -188,7 +199,8 @@ def listing(timeline: Timeline, seats: Sequence[str] | None, lang: Language) -> 
                 f"{names[(leader + i) % n]} {card.display(lang)}" for i, card in enumerate(trick)
             )
             taker = f" → {names[winner]}" if winner is not None else ""
-            lines.append(f"  {tr(lang, 'trick_title', number=number)}: {played}{taker}")
+            title = tr(lang, "trick_title", number=number)
+            lines.append("  " + tr(lang, "trick_of", title=title, cards=played) + taker)
         if j < len(state.results):
             result = state.results[j]
             running = [running[s] + result.scores[s] for s in range(n)]

@@ -59,6 +59,14 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="seconds a finished trick stays before play goes on (default: until a key)",
     )
+    play.add_argument(
+        "--bell", action="store_true", help="ring the terminal's bell when it is your turn"
+    )
+    play.add_argument(
+        "--auto-play",
+        action="store_true",
+        help="play your card for you when only one card may be played",
+    )
     play.set_defaults(run=run)
 
 
@@ -132,8 +140,17 @@ def run(args: argparse.Namespace) -> int:
     for seat, (wanted, used) in sorted(session.replaced.items()):
         notices.append(tr(lang, "bot_replaced", wanted=wanted, used=used, seat=seat))
     notice = "\n".join(notices)
-    app = PlayApp(session, PlayOptions(lang=lang, pace=args.pace, pause=args.pause, notice=notice))
+    options = PlayOptions(
+        lang=lang,
+        pace=args.pace,
+        pause=args.pause,
+        notice=notice,
+        bell=args.bell,
+        auto_play=args.auto_play,
+    )
+    app = PlayApp(session, options)
     app.run()
+    session = app.session  # a rematch's, after one
     print(tr(lang, "saved_in", path=session.path))
     if not session.state.is_terminal():
         print(tr(lang, "resume_with"))

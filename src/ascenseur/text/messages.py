@@ -166,19 +166,37 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # pace and keys
     "pace": ("Pace: {seconds} s per card.", "Rythme : {seconds} s par carte."),
     "keys_play": (
-        "←→↑↓ Enter play · h hint · l last trick · s scores · +/- pace · q quit",
-        "←→↑↓ Entrée jouer · h conseil · l dernier pli · s scores · +/- rythme · q fin",
+        "←→↑↓⏎ play · : type · h hint · l last · g log · s scores · ? help · q quit",
+        "←→↑↓⏎ jouer · : taper · h conseil · l dernier · g journal · s scores · ? aide · q fin",
     ),
     "keys_bid": (
-        "←→ or 0-9, Enter bid · h hint · s scores · +/- pace · q quit",
-        "←→ ou 0-9, Entrée annoncer · h conseil · s scores · +/- rythme · q fin",
+        "←→ 0-9 ⏎ bid · h hint · g log · s scores · ? help · +/- pace · q quit",
+        "←→ 0-9 ⏎ annoncer · h conseil · g journal · s scores · ? aide · +/- rythme · q fin",
     ),
     "keys_wait": (
-        "space go on · l last trick · s scores · +/- pace · q quit",
-        "espace continuer · l dernier pli · s scores · +/- rythme · q fin",
+        "space go on · l last trick · g log · s scores · ? help · +/- pace · q quit",
+        "espace continuer · l dernier · g journal · s scores · ? aide · +/- rythme · q fin",
     ),
-    "keys_over": ("s scores · q quit", "s scores · q fin"),
-    "keys_close": ("Escape or s: close", "Échap ou s : fermer"),
+    "keys_over": (
+        "r play again (same settings) · s scores · q quit",
+        "r rejouer (mêmes réglages) · s scores · q fin",
+    ),
+    "press_on": ("Press space to go on.", "Espace pour continuer."),
+    "help_title": ("How to play", "Comment jouer"),
+    "help_keys": ("Keys", "Touches"),
+    "help_cards": ("Typing a card", "Taper une carte"),
+    "log_title": ("This deal so far", "La donne jusqu'ici"),
+    "log_empty": ("Nothing yet in this deal.", "Rien encore dans cette donne."),
+    "type_card": (
+        "Type a card ({cards}), then Enter; Escape to cancel.",
+        "Tapez une carte ({cards}), puis Entrée ; Échap pour annuler.",
+    ),
+    "forced_played": (
+        "Only one card could be played: {card}, played for you.",
+        "Une seule carte était jouable : {card}, jouée pour vous.",
+    ),
+    "keys_close": ("Escape or s: close · ←→↑↓ scroll", "Échap ou s : fermer · ←→↑↓ défiler"),
+    "help_close": ("Escape or ?: close · ↑↓ scroll", "Échap ou « ? » : fermer · ↑↓ défiler"),
     # saving
     "saved_in": ("The game is saved in {path}.", "La partie est enregistrée dans {path}."),
     "resume_with": (
@@ -205,7 +223,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{players} joueurs, mains de 1 à {peak} puis retour ({deals}){hook}. Vous êtes {name}.",
     ),
     "intro_hook": (", with the hook", ", avec le crochet"),
-    "help_hint": ("Type ? at a prompt for help.", "Tapez ? à l'invite pour l'aide."),
+    "help_hint": ("Type ? at a prompt for help.", "Tapez « ? » à l'invite pour l'aide."),
     "plain_help": (
         "Bid with a number. Play with the card's number in your hand ([1], [2]…) or {cards}. "
         "Also: h hint, t table, l last trick, s scores, r rules, q quit (the game stays saved).",
@@ -252,6 +270,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Fin de l'entrée : la partie s'arrête ici, inachevée.",
     ),
     "interrupted": ("Interrupted.", "Interrompu."),
+    "rematch_prompt": (
+        "Play again with the same settings (y/n)? ",
+        "Rejouer avec les mêmes réglages (o/n) ? ",
+    ),
     # replay
     "replay_start": ("Before the first deal.", "Avant la première donne."),
     "replay_step": ("Step {step} of {steps}", "Étape {step} sur {steps}"),
@@ -261,6 +283,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "played_mark": ("played", "joué"),
     "hands_dealt": ("Cards dealt", "Cartes données"),
+    "replay_dealt": (
+        "The cards are dealt: {cards} each.",
+        "Les cartes sont données : {cards} chacun.",
+    ),
+    "hand_of": ("{name}: {cards}", "{name} : {cards}"),
+    "trick_of": ("{title}: {cards}", "{title} : {cards}"),
     "record_title": (
         "A game of {deals} for {players} players{hook}.",
         "Une partie de {deals} à {players} joueurs{hook}.",
@@ -271,11 +299,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
 #: French typography: a narrow no-break space before ``: ; ? !`` (and none breakable).
 NARROW_NBSP = "\u202f"
-_FRENCH_SPACED = re.compile(r"[ \u00a0]([:;?!»])")
+_FRENCH_SPACED = re.compile(r"(?<=[\w)\]}…])[ \u00a0]([:;?!»])")
 
 
 def french_typography(text: str) -> str:
     """``text`` with a narrow no-break space before ``: ; ? !`` as French print wants.
+
+    Only after a word (or a closing bracket): a key name such as ``· ? aide`` stays as is.
 
     >>> french_typography("Donne 2 : fini ?") == "Donne 2\u202f: fini\u202f?"
     True

@@ -171,6 +171,28 @@ def last_trick_title(lang: Language, trick_deal: int, current_deal: int) -> str:
     return tr(lang, "last_trick_of", number=trick_deal + 1)
 
 
+def deal_log(view: Observation, seats: Sequence[str], deal_count: int, lang: Language) -> list[str]:
+    """The deal in play so far, from the view: who dealt, the bids in order, each trick and
+    who took it (what the full screen's log shows, the same after a resume)."""
+    if view.phase is Phase.DEALING or view.phase is Phase.OVER or view.hand_size == 0:
+        return []
+    n = view.players
+    dealer = seat_name(seats, view.dealer, lang)
+    lines = [dealt_line(lang, view.deal_index + 1, deal_count, view.hand_size, dealer)]
+    first = (view.dealer + 1) % n
+    for seat in ((first + i) % n for i in range(n)):
+        bid = view.bids[seat]
+        if bid is not None:
+            lines.append(tr(lang, "bids", name=seat_name(seats, seat, lang), value=bid))
+    for number, trick in enumerate(view.tricks, 1):
+        name = seat_name(seats, trick.winner, lang)
+        cards = trick_cards(trick, seats, n, lang)
+        lines.append(tr(lang, "took_trick", name=name, number=number, cards=cards))
+    if view.phase is Phase.BIDDING or view.phase is Phase.PLAYING:
+        lines.append(bids_against_cards(view, lang))
+    return lines
+
+
 def trick_cards(trick: TrickView, seats: Sequence[str] | None, n: int, lang: Language) -> str:
     """``Bot 1 7♥, Ada K♥, …`` in play order."""
     return ", ".join(

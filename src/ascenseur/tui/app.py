@@ -4,8 +4,13 @@ The app is the only part of the interface that talks to the game, and only throu
 :class:`~ascenseur.session.Session`: it reads the person's view and the session's public
 events, sets what the widgets show, and hands the person's choices (keys, or clicks the
 widgets report as messages) to :meth:`Session.act`. Bots think in a worker thread from their
-own view; their moves appear one by one at the chosen pace, and a finished trick stays on the
-table until the person goes on (or for a set pause).
+own view; their moves appear one by one at the chosen pace, a finished trick stays on the
+table until the person goes on (or for a set pause), and a finished deal's result stays until
+the person goes on.
+
+The screen is a column: the header, the table and the trick (scrolling when there are more
+seats than lines), then — always in view — the hand, the bid choices and the status line,
+then the keys. A wide terminal also shows the deal's log beside the trick.
 """
 
 from __future__ import annotations
@@ -13,33 +18,47 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
+from rich.console import Group
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS
-from ascenseur.core.actions import BIDS, PLAYS, Bid, PlayerAction
+from ascenseur.bots.readiness import prepare, search_is_ready
+from ascenseur.core.actions import BIDS, PLAYS, Bid, Play, PlayerAction
 from ascenseur.core.cards import Language
-from ascenseur.core.errors import IllegalAction
+from ascenseur.core.errors import AscenseurError
 from ascenseur.core.state import Phase
-from ascenseur.session import Event, Session, TrickTaken, Turn
-from ascenseur.text.messages import tr
+from ascenseur.session import DealScored, Event, Session, TrickTaken, Turn
+from ascenseur.text.messages import decimal, tr
+from ascenseur.text.notation import read_card
 from ascenseur.text.refusals import refusal_text
-from ascenseur.text.words import hand_groups, seat_name, sort_hand
+from ascenseur.text.words import (
+    allowed_bids,
+    bids_against_cards,
+    deal_log,
+    hand_groups,
+    last_trick_title,
+    seat_name,
+    sort_hand,
+)
 from ascenseur.tui import render
-from ascenseur.tui.screens import RankingScreen, ScoreScreen
+from ascenseur.tui.screens import CardEntry, HelpScreen, LogScreen, RankingScreen, ScoreScreen
 from ascenseur.tui.widgets import BidView, HandView
 
 PACE_STEP = 0.2
 PACE_MAX = 3.0
+#: From this many columns, the deal's log is shown beside the trick.
+WIDE = 120
 
 
 @dataclass(frozen=True, slots=True)
 class PlayOptions:
-    """How the game is shown: language, seconds per bot move, how long a trick stays."""
+    """How the game is shown: language, seconds per bot move, how long a trick stays, and the
+    person's choices of a bell on their turn and of a forced card played for them."""
 
     lang: Language = "en"
     pace: float = 0.6
@@ -47,6 +66,10 @@ class PlayOptions:
     pause: float | None = None
     hint_playouts: int = DEFAULT_PLAYOUTS
     notice: str = ""
+    #: Ring the terminal's bell when it is the person's turn.
+    bell: bool = False
+    #: Play the person's card for them when only one is legal.
+    auto_play: bool = False
 
 
 class PlayApp(App[None]):
@@ -56,14 +79,16 @@ class PlayApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     CSS = """
     #header { height: 1; padding: 0 1; text-style: bold; background: $primary-background; }
+    #main { height: 1fr; }
     #top { height: auto; }
     #table { width: 1fr; height: auto; border: round $primary; padding: 0 1; }
-    #trick { width: 32; height: auto; border: round $primary; padding: 0 1; }
+    #trick { width: 28; height: auto; border: round $primary; padding: 0 1; }
+    #log { width: 1fr; height: auto; border: round $primary; padding: 0 1; display: none; }
+    #bottom { height: auto; max-height: 70%; }
     #hand-box { height: auto; border: round $secondary; padding: 0 1; }
     #bid-box { height: auto; border: round $warning; padding: 0 1; }
-    #status { height: auto; padding: 0 1; }
-    #status.error { color: $error; text-style: bold; }
-    #keys { dock: bottom; height: 1; padding: 0 1; color: $text-muted; }
+    #status { height: auto; max-height: 12; padding: 0 1; }
+    #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
         Binding("ctrl+c", "quit", show=False, priority=True),
@@ -71,6 +96,10 @@ class PlayApp(App[None]):
         Binding("h", "hint", show=False),
         Binding("s", "scores", show=False),
         Binding("l", "last_trick", show=False),
+        Binding("g", "log", show=False),
+        Binding("question_mark,f1", "help", show=False),
+        Binding("colon", "type_card", show=False),
+        Binding("r", "rematch", show=False),
         Binding("plus", "pace(-1)", show=False),
         Binding("minus", "pace(1)", show=False),
         Binding("left", "move(-1)", show=False),
@@ -92,19 +121,25 @@ class PlayApp(App[None]):
         self.digits = ""
         #: The trick just finished, shown until the person goes on (or the pause ends).
         self.finished: TrickTaken | None = None
+        #: The deal just scored, shown until the person goes on.
+        self.result: DealScored | None = None
         self.waiting = False
         self.show_last = False
         self.notice: Text | None = Text(self.options.notice) if self.options.notice else None
         self.notice_error = False
+        #: Whether the expert's search is still to be compiled (a cold cache: about 20 s).
+        self.cold = False
+        self.hinting = False
         self._turn_seen = -1
         self._ranked = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
-        with VerticalScroll(id="main"):
-            with Horizontal(id="top"):
-                yield Static(id="table")
-                yield Static(id="trick")
+        with VerticalScroll(id="main"), Horizontal(id="top"):
+            yield Static(id="table")
+            yield Static(id="trick")
+            yield Static(id="log")
+        with Vertical(id="bottom"):
             with Vertical(id="hand-box"):
                 yield HandView(id="hand")
             with Vertical(id="bid-box"):
@@ -116,8 +151,36 @@ class PlayApp(App[None]):
         self.query_one("#hand-box").border_title = tr(self.lang, "your_hand")
         self.query_one("#bid-box").border_title = tr(self.lang, "bid")
         self.query_one("#table").border_title = tr(self.lang, "title")
+        self.query_one("#log").border_title = tr(self.lang, "log_title")
+        self._fit(self.size.width)
+        self.get_ready()
         self.refresh_view()
         self.drive()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        self.query_one("#log").display = width >= WIDE
+
+    @work(exclusive=True, group="ready", thread=True)
+    def get_ready(self) -> None:
+        """Load the expert's compiled search in the background, so the first hint or expert
+        move does not wait for it; while a cold cache compiles, a hint or an expert's move
+        asked for meanwhile says why it takes long."""
+        self.cold = not search_is_ready()
+        prepare()
+        self.call_from_thread(self._search_ready)
+
+    def _search_ready(self) -> None:
+        self.cold = False
+        self.refresh_view()
+
+    def _expert_thinking(self) -> bool:
+        seat = self.session.view.current_seat
+        if self.session.turn is not Turn.BOT or seat is None:
+            return False
+        return (self.session.bot_name(seat) or "").startswith("expert")
 
     # -- showing -------------------------------------------------------------------------------
 
@@ -131,23 +194,32 @@ class PlayApp(App[None]):
             self._turn_seen = session.moves
             self._start_turn()
         bots = [session.bot_name(seat) for seat in range(len(seats))]
-        # Between deals, while its last trick is still shown, the table shows that deal.
+        # Between deals, while its result is shown, the table shows that deal.
         between = view.phase is Phase.DEALING or view.phase is Phase.OVER
         scored = view.results[-1] if between and view.results else None
-        if scored is not None and (self.finished is not None or view.phase is Phase.OVER):
+        if scored is not None and (self.waiting or view.phase is Phase.OVER):
             number = len(view.results)
             header = render.deal_header(
                 number, view.rules, scored.hand_size, scored.dealer, seats, lang
             )
             shown = render.TableState.scored(view, scored)
+            table = render.table(shown, seats, bots, lang)
+            self.query_one("#table", Static).update(table)
         else:
             header = render.deal_header(
                 view.deal_index + 1, view.rules, view.hand_size, view.dealer, seats, lang
             )
             shown = render.TableState.of(view)
+            table = render.table(shown, seats, bots, lang)
+            if view.phase is Phase.BIDDING or view.phase is Phase.PLAYING:
+                balance = Text(bids_against_cards(view, lang), style="italic")
+                self.query_one("#table", Static).update(Group(table, balance))
+            else:
+                self.query_one("#table", Static).update(table)
         self.query_one("#header", Static).update(header)
-        self.query_one("#table", Static).update(render.table(shown, seats, bots, lang))
         self._show_trick()
+        log = deal_log(view, seats, view.rules.deal_count, lang)
+        self.query_one("#log", Static).update("\n".join(log) or tr(lang, "log_empty"))
         hand = self.query_one(HandView)
         hand.lang = lang
         hand.cards = view.hand
@@ -171,8 +243,8 @@ class PlayApp(App[None]):
             trick = self.finished.trick
             panel.update(render.finished_trick(trick, view.players, session.seats, lang))
         elif self.show_last:
-            panel.border_title = tr(lang, "last_trick_title")
             last = session.last_trick
+            panel.border_title = last_trick_title(lang, session.last_trick_deal, view.deal_index)
             if last is None:
                 panel.update(tr(lang, "no_last_trick"))
             else:
@@ -189,42 +261,52 @@ class PlayApp(App[None]):
         bids = [a.value for a in view.legal_actions if isinstance(a, Bid)]
         self.bid_choice = 0 if 0 in bids else (bids[0] if bids else 0)
         self.digits = ""
+        if self.options.bell:
+            self.bell()
 
     def _show_status(self, mine: bool, bidding: bool) -> None:
+        """The status: the deal's result or the finished trick while they wait, else whose
+        turn it is — always, whatever notice (hint, refusal, pace) shows below it."""
         lang = self.lang
         session = self.session
         view = session.view
+        status = self.query_one("#status", Static)
+        lines: list[Text] = []
         error = False
-        text: Text | str = ""
-        if self.waiting and self.finished is not None:
+        if self.waiting and self.result is not None:
+            result = self.result
+            number = result.deal_index + 1
+            seats = session.seats
+            lines.append(render.deal_result(number, result.result, result.totals, seats, lang))
+            keys = "keys_wait"
+        elif self.waiting and self.finished is not None:
             name = seat_name(session.seats, self.finished.trick.winner, lang)
-            text = tr(lang, "trick_done", name=name, number=self.finished.number + 1)
-            if view.phase is not Phase.PLAYING and view.results:
-                text += "\n" + self._deal_points()
+            lines.append(Text(tr(lang, "trick_done", name=name, number=self.finished.number + 1)))
             keys = "keys_wait"
         else:
-            if self.notice is not None:
-                text, error = self.notice, self.notice_error
+            if mine and bidding:
+                legal = [a.value for a in view.legal_actions if isinstance(a, Bid)]
+                choices = allowed_bids(legal, lang)
+                lines.append(Text(tr(lang, "your_bid_of", choices=choices), style="bold"))
             elif mine:
-                text = tr(lang, "your_bid", k=view.hand_size) if bidding else tr(lang, "your_card")
+                lines.append(Text(tr(lang, "your_card"), style="bold"))
             elif session.turn is Turn.BOT and view.current_seat is not None:
-                text = tr(lang, "waiting", name=seat_name(session.seats, view.current_seat, lang))
+                name = seat_name(session.seats, view.current_seat, lang)
+                lines.append(Text(tr(lang, "waiting", name=name)))
+            if self.notice is not None:
+                notice = self.notice.copy()
+                if self.notice_error:
+                    notice.stylize("bold red")
+                    error = True
+                lines.append(notice)
             keys = "keys_bid" if bidding else "keys_play"
             if session.turn is Turn.OVER:
                 keys = "keys_over"
-        status = self.query_one("#status", Static)
-        status.update(text)
+        if self.cold and (self.hinting or self._expert_thinking()):
+            lines.append(Text(tr(lang, "cold_cache"), style="italic"))
+        status.update(Text("\n").join(lines))
         status.set_class(error, "error")
         self.query_one("#keys", Static).update(tr(lang, keys))
-
-    def _deal_points(self) -> str:
-        view = self.session.view
-        result = view.results[-1]
-        names = [seat_name(self.session.seats, s, self.lang) for s in range(view.players)]
-        cells = ", ".join(
-            f"{name} {result.scores[s]:+d} ({view.totals[s]})" for s, name in enumerate(names)
-        )
-        return tr(self.lang, "deal_points", number=len(view.results), cells=cells)
 
     def say(self, message: str, *, error: bool = False) -> None:
         self.notice = Text(message)
@@ -238,11 +320,15 @@ class PlayApp(App[None]):
             if isinstance(event, TrickTaken):
                 self.finished = event
                 self.waiting = self.options.pause is None
+            elif isinstance(event, DealScored):
+                self.result = event
+                self.waiting = True  # a deal's result stays until the person goes on
         self.refresh_view()
 
     @work(exclusive=True, group="drive")
     async def drive(self) -> None:
-        """Deal and let the bots play until the person is to act, a trick waits, or the end."""
+        """Deal and let the bots play until the person is to act, a trick or a deal's result
+        waits, or the end."""
         session = self.session
         while not self.waiting:
             if self.finished is not None:
@@ -251,7 +337,14 @@ class PlayApp(App[None]):
                 self.refresh_view()
             turn = session.turn
             if turn is Turn.PERSON:
-                break
+                forced = self._forced()
+                if forced is None:
+                    break
+                events = session.act(forced)
+                self.notice = Text(tr(self.lang, "forced_played", card=forced.display(self.lang)))
+                self.notice_error = False
+                self.note(events)
+                continue
             if turn is Turn.OVER:
                 self.show_ranking()
                 break
@@ -266,6 +359,15 @@ class PlayApp(App[None]):
                 await asyncio.sleep(self.pace)
         self.refresh_view()
 
+    def _forced(self) -> Play | None:
+        """The person's only legal card, when the option plays it for them."""
+        view = self.session.view
+        if not self.options.auto_play or view.phase is not Phase.PLAYING:
+            return None
+        legal = view.legal_actions
+        only = legal[0] if len(legal) == 1 else None
+        return only if isinstance(only, Play) else None
+
     def show_ranking(self) -> None:
         if self._ranked:
             return
@@ -279,7 +381,7 @@ class PlayApp(App[None]):
             return
         try:
             events = self.session.act(action)
-        except IllegalAction as err:
+        except AscenseurError as err:
             self.bell()
             self.say(refusal_text(err, self.lang), error=True)
             return
@@ -294,6 +396,7 @@ class PlayApp(App[None]):
         if self.waiting:
             self.waiting = False
             self.finished = None
+            self.result = None
             self.notice = None
             self.refresh_view()
             self.drive()
@@ -343,17 +446,27 @@ class PlayApp(App[None]):
         self.refresh_view()
 
     def action_digit(self, digit: int) -> None:
+        """Digits type a bid (10 and more too: ``1`` then ``2``); while playing, the number of
+        a trump of the hand (as the hand shows trumps), which the cursor goes to."""
         view = self.session.view
-        if self.session.turn is not Turn.PERSON or view.phase is not Phase.BIDDING:
+        if self.session.turn is not Turn.PERSON or self.waiting:
             return
         typed = self.digits + str(digit)
-        self.digits = typed if int(typed) <= view.hand_size and len(typed) <= 2 else str(digit)
-        self.bid_choice = min(int(self.digits), view.hand_size)
+        if view.phase is Phase.BIDDING:
+            fits = len(typed) <= 2 and int(typed) <= view.hand_size
+            self.digits = typed if fits else str(digit)
+            self.bid_choice = min(int(self.digits), view.hand_size)
+        elif view.phase is Phase.PLAYING:
+            ordered = sort_hand(view.hand)
+            ranks = {c.rank: i for i, c in enumerate(ordered) if c.is_trump}
+            self.digits = typed if len(typed) <= 2 and int(typed) in ranks else str(digit)
+            if int(self.digits) in ranks:
+                self.cursor = ranks[int(self.digits)]
         self.refresh_view()
 
     def action_pace(self, step: int) -> None:
         self.pace = round(min(max(self.pace + step * PACE_STEP, 0.0), PACE_MAX), 1)
-        self.say(tr(self.lang, "pace", seconds=self.pace))
+        self.say(tr(self.lang, "pace", seconds=decimal(self.lang, self.pace)))
 
     def action_last_trick(self) -> None:
         self.show_last = not self.show_last
@@ -362,6 +475,49 @@ class PlayApp(App[None]):
     def action_scores(self) -> None:
         view = self.session.view
         self.push_screen(ScoreScreen(view.results, view.totals, self.session.seats, self.lang))
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.session.rules, self.lang))
+
+    def action_log(self) -> None:
+        view = self.session.view
+        lines = deal_log(view, self.session.seats, view.rules.deal_count, self.lang)
+        self.push_screen(LogScreen(lines, self.lang))
+
+    def action_type_card(self) -> None:
+        view = self.session.view
+        if self.session.turn is not Turn.PERSON or view.phase is not Phase.PLAYING:
+            return
+        self.push_screen(CardEntry(self.lang), self._typed_card)
+
+    def _typed_card(self, text: str | None) -> None:
+        if not text:
+            return
+        card = read_card(text, self.lang)
+        if card is None:
+            count = len(self.session.view.hand)
+            self.say(tr(self.lang, "bad_card", text=text[:40], count=count), error=True)
+            return
+        ordered = sort_hand(self.session.view.hand)
+        if card in ordered:
+            self.cursor = ordered.index(card)
+        self.act(PLAYS[card.index])
+
+    def action_rematch(self) -> None:
+        """At the end: a new game with the same settings (rules, name, bots)."""
+        if self.session.turn is not Turn.OVER:
+            return
+        self.session = self.session.rematch()
+        self._ranked = False
+        self._turn_seen = -1
+        self.finished = None
+        self.result = None
+        self.waiting = False
+        self.notice = None
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.refresh_view()
+        self.drive()
 
     def action_hint(self) -> None:
         if self.session.turn is not Turn.PERSON or self.waiting:
@@ -373,8 +529,14 @@ class PlayApp(App[None]):
     @work(exclusive=True, group="hints")
     async def compute_hints(self) -> None:
         moves = self.session.moves
-        hints = await asyncio.to_thread(self.session.hint_task(self.options.hint_playouts))
+        self.hinting = True
+        self.refresh_view()
+        try:
+            hints = await asyncio.to_thread(self.session.hint_task(self.options.hint_playouts))
+        finally:
+            self.hinting = False
         if self.session.moves != moves:
             return  # the game has moved on: these hints are stale
         self.notice = render.hints(hints, self.session.view.bids[self.session.person], self.lang)
+        self.notice_error = False
         self.refresh_view()

@@ -95,7 +95,9 @@ class PlainGame:
                         self.say(tr(self.lang, "game_over"))
                         self.say(*ranking_lines(view.totals, self.session.seats, self.lang))
                     self.say(*self.saved())
-                    return FINISHED
+                    if not self.rematch():
+                        return FINISHED
+                    continue
                 if turn is Turn.PERSON:
                     if not self.person_turn():
                         return STOPPED
@@ -106,6 +108,20 @@ class PlainGame:
         except KeyboardInterrupt:
             self.say("", tr(self.lang, "interrupted"), *self.saved())
             return INTERRUPTED
+
+    def rematch(self) -> bool:
+        """Offer a new game with the same settings; True when the person takes it."""
+        self.stdout.write(tr(self.lang, "rematch_prompt"))
+        self.stdout.flush()
+        answer = self.stdin.readline().strip().casefold()
+        if answer not in ("y", "yes", "o", "oui"):
+            self.say("")
+            return False
+        self.session = self.session.rematch()
+        self.ended = False
+        self.say("")
+        self.intro()
+        return True
 
     def _expert_to_act(self) -> bool:
         seat = self.session.state.current_seat

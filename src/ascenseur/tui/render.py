@@ -18,7 +18,15 @@ from ascenseur.core.state import DealResult, Phase
 from ascenseur.search.problem import Estimate
 from ascenseur.text.advice import advice_lines
 from ascenseur.text.messages import count, tr
-from ascenseur.text.words import ranking_lines, seat_name
+from ascenseur.text.words import (
+    bot_label,
+    is_you,
+    needed,
+    ranking_lines,
+    score_lines,
+    seat_name,
+    trick_leader,
+)
 
 RED = "bold #e0505a"
 BLACK = "bold #d8dee9"
@@ -90,38 +98,46 @@ class TableState:
         return TableState(view.seat, result.dealer, None, result.bids, result.tricks, view.totals)
 
 
+def bid_taken(bid: int | None, won: int) -> Text:
+    """``bid/taken`` — the one order everywhere (table, score sheet); green when exact,
+    red once over the bid."""
+    if bid is None:
+        return Text(f"—/{won}", style="dim")
+    style = "green" if won == bid else ("red" if won > bid else "")
+    return Text(f"{bid}/{won}", style=style)
+
+
 def table(
     shown: TableState, seats: Sequence[str], bots: Sequence[str | None], lang: Language
 ) -> Table:
-    """One row per seat: whose turn, name (and bot), dealer, bid, tricks against bid, total."""
+    """One row per seat: whose turn, name (and bot), dealer, bid/taken, still needed, total."""
     grid = Table(box=None, expand=True, pad_edge=False, show_edge=False)
     grid.add_column("", width=1)
-    grid.add_column(tr(lang, "player"), ratio=1, no_wrap=True)
+    grid.add_column(tr(lang, "player"), ratio=1, no_wrap=True, overflow="ellipsis")
     grid.add_column("", width=1)
-    grid.add_column(tr(lang, "bid"), justify="right")
-    grid.add_column(tr(lang, "tricks"), justify="right")
-    grid.add_column(tr(lang, "total"), justify="right")
+    grid.add_column(tr(lang, "bid_taken"), justify="right", no_wrap=True)
+    grid.add_column(tr(lang, "needed"), justify="right", no_wrap=True)
+    grid.add_column(tr(lang, "total"), justify="right", no_wrap=True)
     for seat in range(len(seats)):
         turn = "▶" if seat == shown.current else ""
-        name = Text(seat_name(seats, seat, lang), style="bold" if seat == shown.me else "")
+        label = seat_name(seats, seat, lang)
+        name = Text(label, style="bold" if seat == shown.me else "")
         if seat == shown.me:
-            name.append(f" ({tr(lang, 'you')})", style="dim")
+            if not is_you(label, lang):
+                name.append(f" ({tr(lang, 'you')})", style="dim")
         elif bots[seat]:
-            name.append(f" · {bots[seat]}", style="dim")
+            short = bot_label(bots[seat] or "", lang).split(",")[0].split()[0]
+            name.append(f" · {short}", style="dim")
         dealer = Text("D" if seat == shown.dealer else "", style="bold cyan")
         bid = shown.bids[seat]
         won = shown.won[seat]
-        if bid is None:
-            tricks = Text(str(won) if won else "—", style="dim")
-        else:
-            style = "green" if won == bid else ("red" if won > bid else "")
-            tricks = Text(f"{won}/{bid}", style=style)
+        still = "" if bid is None else str(needed(bid, won))
         grid.add_row(
             Text(turn, style="bold yellow"),
             name,
             dealer,
-            "—" if bid is None else str(bid),
-            tricks,
+            bid_taken(bid, won),
+            still,
             str(shown.totals[seat]),
         )
     return grid
@@ -136,9 +152,10 @@ def trick_lines(
     lang: Language,
     current: int | None = None,
 ) -> Table:
-    """A trick in play order: each seat with its card, ``…`` for the seat to play, ★ the winner."""
+    """A trick in play order: each seat with its card, ``…`` for the seat to play, ★ the card
+    winning it (so far, while it is played)."""
     grid = Table(box=None, show_header=False, expand=True, pad_edge=False)
-    grid.add_column(ratio=1, no_wrap=True)
+    grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     grid.add_column(no_wrap=True)
     grid.add_column(width=1)
     played = dict(cards)
@@ -174,16 +191,20 @@ def current_trick(view: Observation, seats: Sequence[str], lang: Language) -> Ta
     else:
         leader = (view.dealer + 1) % view.players
     current = view.current_seat if view.phase is Phase.PLAYING else None
-    return trick_lines(view.players, leader, view.trick, None, seats, lang, current)
+    winning = trick_leader(view)
+    return trick_lines(view.players, leader, view.trick, winning, seats, lang, current)
 
 
 def score_sheet(
     results: Sequence[DealResult], totals: Sequence[int], seats: Sequence[str], lang: Language
 ) -> Table:
-    """Per deal: every seat's bid/tricks and points; a last row of running totals."""
-    grid = Table(caption=tr(lang, "sheet_legend"), expand=False)
-    grid.add_column(tr(lang, "deal_col"), justify="right")
-    grid.add_column(tr(lang, "cards_col"), justify="right")
+    """Per deal: every seat's bid/taken and points; a last row of running totals.
+
+    The table keeps its natural width (never squeezed): a narrow screen scrolls it.
+    """
+    grid = Table(caption=tr(lang, "sheet_legend"), expand=False, caption_justify="left")
+    grid.add_column(tr(lang, "deal_col"), justify="right", no_wrap=True)
+    grid.add_column(tr(lang, "cards_col"), justify="right", no_wrap=True)
     for seat in range(len(seats)):
         grid.add_column(seat_name(seats, seat, lang), justify="right", no_wrap=True)
     running = [0] * len(seats)
@@ -204,6 +225,22 @@ def score_sheet(
     grid.add_section()
     grid.add_row(tr(lang, "total"), "", *(Text(str(t), style="bold") for t in totals))
     return grid
+
+
+def deal_result(
+    number: int,
+    result: DealResult,
+    totals: Sequence[int],
+    seats: Sequence[str],
+    lang: Language,
+) -> Text:
+    """A finished deal: who made their bid (green) or not (red), points and totals."""
+    text = Text(tr(lang, "deal_scored", number=number) + "\n", style="bold")
+    for seat, line in enumerate(score_lines(result, totals, seats, lang)):
+        made = result.bids[seat] == result.tricks[seat]
+        text.append(("✓ " if made else "✗ ") + line + "\n", style="green" if made else "red")
+    text.append(tr(lang, "press_on"), style="italic")
+    return text
 
 
 def ranking(totals: Sequence[int], seats: Sequence[str], lang: Language) -> Text:

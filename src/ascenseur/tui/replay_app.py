@@ -20,7 +20,7 @@ from ascenseur.tui.screens import ScoreScreen
 
 
 def seats_table(shown: Frame, seats: Sequence[str] | None, lang: Language) -> Table:
-    """Each seat: turn, name, dealer, bid, tricks against bid, total, and the hand as dealt.
+    """Each seat: turn, name, dealer, bid/taken, total, and the hand as dealt.
 
     Cards already played in the deal are dimmed and struck through.
     """
@@ -28,8 +28,7 @@ def seats_table(shown: Frame, seats: Sequence[str] | None, lang: Language) -> Ta
     grid.add_column("", width=1)
     grid.add_column(tr(lang, "player"), no_wrap=True)
     grid.add_column("", width=1)
-    grid.add_column(tr(lang, "bid"), justify="right")
-    grid.add_column(tr(lang, "tricks"), justify="right")
+    grid.add_column(tr(lang, "bid_taken"), justify="right", no_wrap=True)
     grid.add_column(tr(lang, "total"), justify="right")
     grid.add_column(tr(lang, "hands_dealt"), ratio=1)
     for seat, hand in enumerate(shown.hands):
@@ -37,7 +36,8 @@ def seats_table(shown: Frame, seats: Sequence[str] | None, lang: Language) -> Ta
         cards = Text()
         for card in hand:
             style = "dim strike" if card in shown.played else render.card_colour(card)
-            cards.append(render.card_label(card, lang), style=style)
+            # Trumps spelt out (``trump 17``): no "Trumps" label here says what a number is.
+            cards.append(card.display(lang), style=style)
             cards.append(" ")
         bid = shown.bids[seat]
         won = shown.won[seat]
@@ -45,8 +45,7 @@ def seats_table(shown: Frame, seats: Sequence[str] | None, lang: Language) -> Ta
             Text("▶" if seat == shown.current else "", style="bold yellow"),
             seat_name(seats, seat, lang),
             Text(dealer, style="bold cyan"),
-            "—" if bid is None else str(bid),
-            f"{won}/{bid}" if bid is not None else str(won),
+            render.bid_taken(bid, won),
             str(shown.totals[seat]),
             cards,
         )

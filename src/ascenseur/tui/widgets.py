@@ -111,6 +111,18 @@ class HandView(Widget):
                 tokens.append((f" {card_label(card, lang)} ", style, card))
                 position += 1
             rows.append((label, tokens))
+        one_line = sum(
+            len(label) + 1 + sum(len(t[0]) + 1 for t in tokens) for label, tokens in rows
+        )
+        if len(rows) > 1 and one_line <= width:
+            # A short hand fits on one line: each group behind its label, saving lines that a
+            # table of many players needs on a small screen.
+            inline: list[Token] = []
+            for label, tokens in rows:
+                if label:
+                    inline.append((label, "dim", None))
+                inline.extend(tokens)
+            return lay_out([("", inline)], 0, max(width, 20))
         return lay_out(rows, _LABEL_WIDTH, max(width, 20))
 
     def on_click(self, event: events.Click) -> None:
