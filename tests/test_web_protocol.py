@@ -153,3 +153,19 @@ def test_bots_think_in_worker_processes() -> None:
         pool.shutdown()
     assert action in view.legal_actions
     assert action == REGISTRY["heuristic"](Budget()).choose(view, random.Random(2))
+
+
+def test_a_view_names_the_seat_winning_the_trick_so_far() -> None:
+    """Rule P9: the highest trump, else the highest card of the led suit; the Excuse alone
+    wins nothing yet."""
+    from ascenseur.core.cards import Card
+    from ascenseur.web.wire import winning_seat
+
+    def trick(*cards: tuple[int, str]) -> list[tuple[int, Card]]:
+        return [(seat, Card.parse(code)) for seat, code in cards]
+
+    assert winning_seat([]) is None
+    assert winning_seat(trick((2, "EX"))) is None
+    assert winning_seat(trick((2, "EX"), (3, "H5"))) == 3
+    assert winning_seat(trick((0, "H5"), (1, "HK"), (2, "S10"))) == 1
+    assert winning_seat(trick((0, "H5"), (1, "HK"), (2, "T1"))) == 2

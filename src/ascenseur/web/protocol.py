@@ -268,7 +268,8 @@ class TableView(Struct, kw_only=True):
     (the final ranking in words) and ``winners`` are filled once the game is over. ``clock``:
     seconds left to the person to act (None: no clock); ``commitment``: the current deal's
     SHA-256 commitment; ``summary``: the last deal's result is on show until ``ready`` holds
-    every person present; ``version``: the table's log version this view is at.
+    every person present; ``version``: the table's log version this view is at; ``winning``:
+    the seat whose card wins the trick on the table so far (rule P9), if a card is down.
     """
 
     table: str
@@ -304,6 +305,7 @@ class TableView(Struct, kw_only=True):
     ready: list[int] = []
     spectators: int = 0
     chat: list[ChatLine] = []
+    winning: int | None = None
 
 
 class _Event(Struct, tag_field="kind", kw_only=True):

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ascenseur.core.actions import Bid, Play, PlayerAction
-from ascenseur.core.cards import Language
+from ascenseur.core.cards import Card, Language
 from ascenseur.core.observation import TrickView
 from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import winners
 from ascenseur.core.state import DealResult, Phase
+from ascenseur.core.tricks import trick_summary
 from ascenseur.search.problem import Estimate
 from ascenseur.tables import events as log
 from ascenseur.tables.driver import LiveTable, Update
@@ -157,7 +158,15 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
         ready=sorted(live.ready),
         spectators=live.spectators,
         chat=shared("chat", lambda: [chat_line(v, line) for v, line in table.chat[-CHAT_SHOWN:]]),
+        winning=winning_seat(view.trick),
     )
+
+
+def winning_seat(trick: Sequence[tuple[int, Card]]) -> int | None:
+    """The seat whose card wins ``trick`` so far (rule P9); None while no card but the
+    Excuse is down (the Excuse never wins a trick)."""
+    _, _, _, best = trick_summary([card.index for _, card in trick])
+    return trick[best][0] if best >= 0 else None
 
 
 #: Chat lines a view carries (the older ones are in the log).
