@@ -10,7 +10,7 @@ $(STAMP): pyproject.toml
 	@echo "ascenseur: making the virtualenv $(VENV) and installing the dependencies (a few minutes the first time)…"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet --progress-bar on -e '.[dev,fast,openspiel,rl,postgres]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,fast,openspiel,rl,postgres]'
 	@# Compile the expert's search into numba's disk cache now, with a line saying so, so
 	@# that the first hint or expert move of a game does not wait for it (about 20 s).
 	$(BIN)/python -m ascenseur.fast
