@@ -5,14 +5,22 @@ deal's log, a rematch with the same settings, and the person's name said once.""
 from __future__ import annotations
 
 import asyncio
+import io
+import threading
+from typing import Any
 
+import pytest
+from textual.pilot import Pilot
 from textual.widgets import Static
 
+from ascenseur import session as session_module
+from ascenseur.bots.hints import Estimate
 from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
 from ascenseur.session import Session, Turn
 from ascenseur.tui.app import PlayApp, PlayOptions
+from ascenseur.tui.plain import PlainGame
 from ascenseur.tui.screens import CardEntry, LogScreen, RankingScreen
 from play_helpers import person_choice, screen_text, settle, step
 
@@ -141,3 +149,48 @@ def test_the_log_and_a_rematch_with_the_same_settings() -> None:
     assert "Deal 1 of 1: 1 card each, dealt by" in log and "bids" in log
     assert again is not session and again.rules == session.rules
     assert again.seats == session.seats and again.moves > 0
+
+
+def test_a_hint_asked_while_the_search_compiles_says_why_it_waits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compiled = threading.Event()
+    monkeypatch.setattr("ascenseur.tui.app.search_is_ready", lambda: False)
+    monkeypatch.setattr("ascenseur.tui.app.prepare", compiled.wait)  # a cold cache compiling
+    real = session_module.advice
+
+    def compiling_first(*args: Any) -> list[Estimate]:  # the hint waits for the compiler too
+        compiled.wait()
+        return real(*args)
+
+    monkeypatch.setattr(session_module, "advice", compiling_first)
+    session = Session.start(Rules(3, 2), "Ada", ["random"], seed=2, db=None)
+    app = PlayApp(session, PlayOptions(pace=0, hint_playouts=20))
+
+    async def run() -> tuple[str, str]:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle_some(pilot)
+            await pilot.press("h")
+            await settle_some(pilot)
+            during = str(app.query_one("#status", Static).content)
+            compiled.set()
+            await settle(app, pilot)
+            return during, str(app.query_one("#status", Static).content)
+
+    during, after = asyncio.run(run())
+    assert "Your turn: bid" in during and "is being compiled" in during
+    assert "is being compiled" not in after and "of the deals I tried" in after
+
+
+async def settle_some(pilot: Pilot[None]) -> None:
+    for _ in range(5):
+        await pilot.pause(0.05)
+
+
+def test_plain_mode_says_when_the_first_hint_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("ascenseur.tui.plain.search_is_ready", lambda: False)
+    session = Session.start(Rules(3, 2), "Ada", ["random"], seed=2, db=None)
+    out = io.StringIO()
+    PlainGame(session, "en", io.StringIO("h\n"), out, hint_playouts=20).run()
+    text = out.getvalue()
+    assert text.index("is being compiled") < text.index("of the deals I tried")
