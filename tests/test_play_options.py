@@ -13,8 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from ascenseur import session as session_module
-from ascenseur.bots.hints import Estimate
+from ascenseur.bots.hints import Estimate, advice
 from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
@@ -157,13 +156,13 @@ def test_a_hint_asked_while_the_search_compiles_says_why_it_waits(
     compiled = threading.Event()
     monkeypatch.setattr("ascenseur.tui.app.search_is_ready", lambda: False)
     monkeypatch.setattr("ascenseur.tui.app.prepare", compiled.wait)  # a cold cache compiling
-    real = session_module.advice
+    real = advice
 
     def compiling_first(*args: Any) -> list[Estimate]:  # the hint waits for the compiler too
         compiled.wait()
         return real(*args)
 
-    monkeypatch.setattr(session_module, "advice", compiling_first)
+    monkeypatch.setattr("ascenseur.session.advice", compiling_first)
     session = Session.start(Rules(3, 2), "Ada", ["random"], seed=2, db=None)
     app = PlayApp(session, PlayOptions(pace=0, hint_playouts=20))
 
