@@ -47,6 +47,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="acknowledge a move once SQLite has written it, without waiting for the disk: a "
         "crash of the server still loses nothing, a power cut may lose the last second",
     )
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="log lines for a person (text) or one JSON object per line for a collector",
+    )
     parser.add_argument("--open", action="store_true", help="open the page in a browser")
     parser.add_argument("--pace", type=seconds, default=0.8, help="seconds per bot move (0.8)")
     parser.add_argument(
@@ -119,9 +125,13 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(db, settings=settings, limits=limits, adopt=adopt, durable=not args.no_fsync)
     sock = listen(args.host, args.port)
     url = address(sock)
+    from ascenseur.web.logs import configure
+
+    configure(args.log_format)
     config = uvicorn.Config(
         app,
         log_level="warning",
+        log_config=None,  # uvicorn's loggers go through the handler configured above
         ws="websockets-sansio",
         ws_max_size=MAX_MESSAGE_BYTES,  # longer messages are refused before they are read
         # Views are a few kilobytes: compressing every frame cost the server more CPU than

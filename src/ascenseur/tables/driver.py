@@ -97,6 +97,19 @@ class Settings:
     lease_seconds: float = 6.0
 
 
+@dataclass(slots=True)
+class DriverStats:
+    """What a driver has done since it started, for its operators (read by the metrics)."""
+
+    commits: int = 0
+    conflicts: int = 0
+    catch_ups: int = 0
+    bot_moves: int = 0
+    bot_failures: int = 0
+    #: Bot decisions sent to the worker pool and not yet back.
+    thinking: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Update:
     """What a commit added: the log events from version ``first`` on, and the public story."""
@@ -297,6 +310,8 @@ class Driver:
         #: Told when a table's presence changed through another process.
         self.presence_changed: Callable[[LiveTable], None] = lambda live: None
         self._chores: set[asyncio.Task[None]] = set()
+        self.stats = DriverStats()
+        self.started = False
 
     # -- life of the server ------------------------------------------------------------------
 
@@ -315,6 +330,7 @@ class Driver:
                 log.exception("table %s: could not record the restart", table_id)
         await self.store.listen(self.holder, self._notice)
         self._beat = asyncio.create_task(self._beating(), name="heartbeat")
+        self.started = True
 
     async def _beating(self) -> None:
         while True:
@@ -523,8 +539,10 @@ class Driver:
                 summary=summary_of(twin, table.created.at, now),
             )
         except VersionConflict:
+            self.stats.conflicts += 1
             await self._catch_up_locked(live)
             raise
+        self.stats.commits += 1
         live.table = twin
         for token in issued:
             if token.digest is None:
@@ -593,6 +611,7 @@ class Driver:
                 else:
                     live.tokens[seat] = token
         update = Update(table.version, tuple(events), tuple(told))
+        self.stats.catch_ups += 1
         live.recent.append(update)
         now = self.clock()
         live.last_used = now
@@ -765,10 +784,13 @@ class Driver:
         delay = pace + (self.settings.trick_pause if live.after_trick else 0.0)
         loop = asyncio.get_running_loop()
         thinking = loop.run_in_executor(self.executor, decide, chosen, view, rng)
+        self.stats.thinking += 1
+        thinking.add_done_callback(lambda _: self._thought())
         await asyncio.sleep(delay)
         try:
             action: PlayerAction = await thinking
         except Exception as err:
+            self.stats.bot_failures += 1
             live.failures += 1
             log.exception("bot %s failed on seat %d of table %s", chosen, seat, table.id)
             reason = f"{type(err).__name__}: {err}"
@@ -781,7 +803,11 @@ class Driver:
             await self.commit_locked(
                 live, lambda t: t.move(seat, action, at=self.clock(), cid=None, by=step.by)
             )
+        self.stats.bot_moves += 1
         live.failures = 0
+
+    def _thought(self) -> None:
+        self.stats.thinking -= 1
 
 
 def _voided(before: Table, after: Table) -> list[SeatToken]:
@@ -795,6 +821,7 @@ def _voided(before: Table, after: Table) -> list[SeatToken]:
 
 __all__ = [
     "Driver",
+    "DriverStats",
     "LiveTable",
     "Settings",
     "StoreError",

@@ -386,6 +386,9 @@ class PostgresStore:
             )
         return None if row is None else float(row[0])
 
+    async def ping(self) -> None:
+        await self._one("SELECT 1", ())
+
     async def load_since(self, table_id: str, version: int) -> list[ev.Event]:
         async with self.pool.connection() as db:
             cursor = await db.execute(

@@ -470,6 +470,10 @@ class SqliteDatabase:
             for r in rows
         ]
 
+    def ping(self) -> None:
+        with self._lock:
+            self._db.execute("SELECT 1").fetchone()
+
     def load_since(self, table_id: str, version: int) -> list[ev.Event]:
         with self._lock:
             rows = self._db.execute(
@@ -658,6 +662,9 @@ class SqliteStore:
 
     async def load(self, table_id: str) -> list[ev.Event] | None:
         return await self._run(lambda: self.db.load(table_id))
+
+    async def ping(self) -> None:
+        await self._run(self.db.ping)
 
     async def load_since(self, table_id: str, version: int) -> list[ev.Event]:
         return await self._run(lambda: self.db.load_since(table_id, version))

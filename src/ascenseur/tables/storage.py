@@ -141,6 +141,9 @@ class TableStore(Protocol):
     async def beat(self, now: float) -> float | None:
         """Record that the server is alive at ``now``; the previous beat, if any."""
 
+    async def ping(self) -> None:
+        """Return if the storage answers (a trivial query); raise otherwise."""
+
     async def load_since(self, table_id: str, version: int) -> list[Event]:
         """The events of ``table_id`` from ``version`` on, in version order."""
 

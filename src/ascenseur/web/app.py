@@ -52,6 +52,7 @@ from ascenseur.tables.thinking import bot_workers, process_pool
 from ascenseur.web.connection import Connection
 from ascenseur.web.history import table_list, table_replay
 from ascenseur.web.howto import rules_page
+from ascenseur.web.ops import ops_routes
 from ascenseur.web.protocol import GameId, Token
 from ascenseur.web.schema import schema
 from ascenseur.web.service import GameService, Limits
@@ -124,6 +125,7 @@ def create_app(
         Route("/api/scoresheet", score_sheet, methods=["POST"]),
         Route("/api/rules/{lang}", rules),
         WebSocketRoute("/ws", play_socket),
+        *ops_routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(

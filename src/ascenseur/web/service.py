@@ -32,6 +32,7 @@ from ascenseur.tables.table import Table, TableError
 from ascenseur.tables.thinking import advise
 from ascenseur.text.refusals import refusal_text
 from ascenseur.web.connection import Connection, Window
+from ascenseur.web.metrics import Metrics
 from ascenseur.web.protocol import (
     VERSION,
     Ack,
@@ -90,11 +91,13 @@ class GameService:
     def __init__(self, driver: Driver, limits: Limits | None = None) -> None:
         self.driver = driver
         driver.presence_changed = self._presence  # people connected through other processes
+        self.metrics = Metrics(driver)
         self.limits = limits or Limits()
         self.created = Window(self.limits.tables_per_hour, 3600.0)
         self.invites = Window(self.limits.invites_per_minute, 60.0)
 
     def connection(self, address: str) -> Connection:
+        self.metrics.connections.inc()
         return Connection(address, rate=self.limits.message_rate, burst=self.limits.message_burst)
 
     # -- messages -----------------------------------------------------------------------------
@@ -134,6 +137,7 @@ class GameService:
 
     def detach(self, conn: Connection) -> None:
         """``conn`` is gone: it is no longer at its table."""
+        self.metrics.connections.dec()
         self._leave(conn)
         conn.close()
 
@@ -320,6 +324,7 @@ class GameService:
         return live, seat
 
     async def _act(self, conn: Connection, message: BidAction | PlayAction) -> None:
+        arrived = time.perf_counter()
         live, seat = self._seated(conn)
         cid = message.cid
         async with live.lock:
@@ -339,6 +344,9 @@ class GameService:
                 version = update.first + len(update.events)
                 state = len(live.table.state.history)
                 conn.send(Ack(ref=message.ref, state=state, version=version))
+                kind = "bid" if isinstance(message, BidAction) else "play"
+                timer = self.metrics.action_seconds.labels(kind)
+                timer.observe(time.perf_counter() - arrived)
 
             try:
                 await self.driver.commit_locked(
