@@ -164,3 +164,29 @@ def test_play_again_with_the_same_settings() -> None:
     assert status == FINISHED and out.count("The game is over.") == 2
     assert again.table.id != first.table.id and again.turn is Turn.OVER
     assert again.rules == first.rules and again.seats == first.seats
+
+
+def test_the_table_says_where_each_seat_stands_and_the_bids_against_the_cards() -> None:
+    db = open_db()
+    session = Session.start(Rules(3, 4), "Ada", ["random"], seed=8, db=db)
+    while not (
+        session.turn is Turn.PERSON
+        and session.view.phase.value == "playing"
+        and session.view.hand_size >= 3
+        and session.view.tricks
+    ):
+        if session.turn is Turn.PERSON:
+            session.act(session.view.legal_actions[0])
+        else:
+            session.advance()
+    out = io.StringIO()
+    PlainGame(session, "en", io.StringIO("t\n"), out).run()
+    text = out.getvalue()
+    view = session.view
+    total = sum(b for b in view.bids if b is not None)
+    assert f"Bids add up to {total} for {view.hand_size} cards: " in text
+    for seat, bid in enumerate(view.bids):
+        assert bid is not None
+        won = view.tricks_won[seat]
+        said = f"needs {bid - won} more" if won < bid else "on its bid" if won == bid else "over"
+        assert said in text

@@ -193,3 +193,19 @@ def test_plain_mode_says_when_the_first_hint_compiles(monkeypatch: pytest.Monkey
     PlainGame(session, "en", io.StringIO("h\n"), out, hint_playouts=20).run()
     text = out.getvalue()
     assert text.index("is being compiled") < text.index("of the deals I tried")
+
+
+def test_a_resumed_game_still_says_whose_turn_it_is() -> None:
+    session = Session.start(Rules(3, 2), "Ada", ["random"], seed=2, db=None)
+    until_person(session, Phase.BIDDING)
+    app = PlayApp(session, PlayOptions(pace=0, notice="Resumed the game saved in x."))
+
+    async def run() -> str:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("l", "l", "plus")
+            await settle(app, pilot)
+            return str(app.query_one("#status", Static).content)
+
+    shown = asyncio.run(run()).splitlines()
+    assert shown[0].startswith("Your turn: bid ")

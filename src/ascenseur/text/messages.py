@@ -41,6 +41,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "winning": ("winning", "maître"),
     "still_needed": ("needs {count} more", "il lui en faut encore {count}"),
+    "on_bid": ("on its bid so far", "juste pour l'instant"),
+    "too_many": ("{count} over its bid", "{count} de trop"),
     "bids_sum": (
         "Bids add up to {total} for {cards}: {balance}.",
         "Les annonces font {total} pour {cards} : {balance}.",

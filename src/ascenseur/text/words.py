@@ -150,6 +150,15 @@ def needed(bid: int, won: int) -> int:
     return max(bid - won, 0)
 
 
+def progress(bid: int, won: int, lang: Language) -> str:
+    """Where a seat stands against its bid: ``needs 2 more``, ``on its bid``, ``1 too many``."""
+    if won < bid:
+        return tr(lang, "still_needed", count=bid - won)
+    if won == bid:
+        return tr(lang, "on_bid")
+    return tr(lang, "too_many", count=won - bid)
+
+
 def bids_against_cards(view: Observation, lang: Language) -> str:
     """``Bids 5 for 4 cards: one more than the tricks`` — what every player watches."""
     made = [b for b in view.bids if b is not None]

@@ -31,7 +31,7 @@ from ascenseur.text.words import (
     bot_label,
     event_lines,
     last_trick_title,
-    needed,
+    progress,
     ranking_lines,
     seat_name,
     sort_hand,
@@ -329,7 +329,7 @@ class PlainGame:
                 marks += ", " + tr(lang, "dealer_mark")
             bid = view.bids[seat]
             if bid is not None and view.phase is Phase.PLAYING:
-                marks += ", " + tr(lang, "still_needed", count=needed(bid, view.tricks_won[seat]))
+                marks += ", " + progress(bid, view.tricks_won[seat], lang)
             lines.append(
                 tr(
                     lang,
