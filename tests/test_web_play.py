@@ -362,3 +362,28 @@ def test_hint_advice_names_the_best_choice_and_its_chance(browser: Browser, url:
         "Play trump 21 — expected +3.0 points; you make your bid in 75% of the deals I tried."
     )
     assert not problems, problems
+
+
+def test_last_trick_at_the_start_of_a_deal_says_it_was_the_previous_deals(
+    browser: Browser, url: str
+) -> None:
+    """Before the first trick of deal 2, "last trick" shows deal 1's and says so."""
+    page, problems = open_page(browser, url, 1200, 900)
+    start_short_game(page)
+    while True:
+        page.wait_for_function(READY)
+        if page.is_visible("#next-deal"):
+            page.click("#next-deal")
+            page.wait_for_function("() => !document.querySelector('#next-deal')")
+            break
+        state = state_of(page)
+        page.click(".bids .bid:not(.forbidden)" if page.is_visible(".bids") else ".card.legal")
+        wait_past(page, state)
+    page.wait_for_function(READY)
+    assert page.eval_on_selector("#app", "a => a.dataset.deal") == "1"
+    page.keyboard.press("l")
+    page.wait_for_selector("dialog[open] .last-trick")
+    assert page.inner_text("#dialog-title") == "Last trick of deal 1"
+    assert page.locator("dialog[open] .last-trick figure").count() == 4
+    page.keyboard.press("Escape")
+    assert not problems, problems

@@ -47,6 +47,7 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "hint": ("Hint", "Conseil"),
     "last_trick": ("Last trick", "Dernier pli"),
     "score_sheet": ("Score sheet", "Feuille de marque"),
+    "last_trick_of_deal": ("Last trick of deal {number}", "Dernier pli de la donne {number}"),
     "animations": ("Animations", "Animations"),
     "close": ("Close", "Fermer"),
     "turn_of": ("{name} to play", "À {name} de jouer"),

@@ -229,7 +229,7 @@ export class TableScreen {
       if (mine && from) from.classList.add("gone");
       if (!this.fast) await flyIn(card, from);
     } else if (event.kind === "trick") {
-      this.lastTrick = event.trick;
+      this.lastTrick = { ...event.trick, deal: this.view.deal };
       const winner = event.trick.winner;
       this.trick.querySelector(`[data-seat="${winner}"]`)?.classList.add("winner");
       this.say(text);
@@ -550,11 +550,14 @@ export class TableScreen {
   }
 
   showLastTrick() {
-    // The last trick of this deal, or of the deal before while this one has none yet.
-    const trick = this.view?.tricks.at(-1) || this.lastTrick;
+    // The last trick of this deal, or of the deal before while this one has none yet — and
+    // then the title says which deal it was.
+    const current = this.view?.tricks.at(-1);
+    const trick = current || (this.lastTrick?.deal < this.view?.deal ? this.lastTrick : null);
     if (!trick) return this.say(t("no_last_trick"));
     const n = this.view.rules.players;
-    dialog(t("last_trick_title"), h("div", { class: "last-trick" },
+    const title = current ? t("last_trick_title") : t("last_trick_of_deal", { number: trick.deal + 1 });
+    dialog(title, h("div", { class: "last-trick" },
       h("div", { class: "cards" }, trick.cards.map((code, i) => h("figure", { class: (trick.leader + i) % n === trick.winner ? "winner" : null },
         cardFace(code), h("figcaption", {}, this.view.seats[(trick.leader + i) % n].name)))),
       h("p", {}, `${this.view.seats[trick.winner].name} ${t("takes")}`)));
