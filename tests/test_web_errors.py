@@ -159,8 +159,8 @@ def test_illegal_bids_and_cards_carry_the_cores_reason(http: TestClient) -> None
             me.play_first_legal(view)
         assert me.act(view, type="bid", value=0)["code"] == "game-over"
     assert reasons["must-lead-suit"] == (
-        "You cannot play trump 2: may not lead a trump or the Excuse while holding a suit card "
-        "(holds 10♦)."
+        "You cannot play trump 2: you may not lead a trump or the Excuse while you hold a suit "
+        "card (you hold 10♦)."
     )
     assert reasons["not-in-hand"].startswith("You do not hold")
 
