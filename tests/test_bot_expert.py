@@ -128,7 +128,7 @@ def test_expert_pure_searches_without_the_compiled_core(
     def refuse(*args: object) -> list[object]:
         raise AssertionError("the compiled search was used")
 
-    monkeypatch.setattr(fast, "evaluate", refuse)
+    monkeypatch.setattr(fast, "assess", refuse)
     view = _three_card_bid()
     action = make_bot("expert-pure", Budget(iterations=30)).choose(view, random.Random(1))
     assert action in view.legal_actions
