@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 from ascenseur.core.observation import observe
-from ascenseur.tables.events import BidEntry, PlayEntry
+from ascenseur.tables.events import BidEntry, Event, PlayEntry
 from ascenseur.tables.sqlite import SqliteDatabase
 from ascenseur.tables.table import Table
 
@@ -265,43 +266,59 @@ def run(kills: int, seed: int, tables: int = 3, workdir: Path | None = None) -> 
     return check_logs(server.db, players) | {"kills": killed, "in flight": in_flight}
 
 
-def check_views(db_path: Path, players: list[Player]) -> None:
-    """Each client's view, just after it came back, is the server's for its seat."""
+Load = Callable[[str], "list[Event] | None"]
+
+
+def sqlite_log(db_path: Path) -> tuple[Load, Callable[[], None]]:
+    """Read tables' logs from the SQLite file; and how to close it."""
     db = SqliteDatabase(db_path)
+    return db.load, db.close
+
+
+def check_views(db_path: Path, players: list[Player]) -> None:
+    load, close = sqlite_log(db_path)
     try:
-        for player in players:
-            events = db.load(player.table)
-            assert events is not None and player.view is not None
-            table = Table(player.table, events)
-            state = table.state
-            if len(state.history) != player.view["state"]:
-                continue  # a bot moved since: the view is older than the log, not different
-            view = observe(state, player.seat)
-            assert sorted(c.code for c in view.hand) == sorted(player.view["hand"])
-            assert list(view.bids) == player.view["bids"]
-            assert list(view.totals) == player.view["totals"]
+        views_match(load, players)
     finally:
-        db.close()
+        close()
+
+
+def views_match(load: Load, players: Sequence[Player]) -> None:
+    """Each client's view, just after it came back, is the server's for its seat."""
+    for player in players:
+        events = load(player.table)
+        assert events is not None and player.view is not None
+        table = Table(player.table, events)
+        state = table.state
+        if len(state.history) != player.view["state"]:
+            continue  # a bot moved since: the view is older than the log, not different
+        view = observe(state, player.seat)
+        assert sorted(c.code for c in view.hand) == sorted(player.view["hand"])
+        assert list(view.bids) == player.view["bids"]
+        assert list(view.totals) == player.view["totals"]
 
 
 def check_logs(db_path: Path, players: list[Player]) -> dict[str, int]:
-    db = SqliteDatabase(db_path)
-    acked = resent = 0
+    load, close = sqlite_log(db_path)
     try:
-        for player in players:
-            events = db.load(player.table)  # raises on a gap: the log is contiguous
-            assert events is not None
-            cids = [
-                e.cid for e in events if isinstance(e, BidEntry | PlayEntry) and e.cid is not None
-            ]
-            assert len(cids) == len(set(cids)), "an action was applied twice"
-            for cid in player.acked:
-                assert cid in cids, f"acknowledged action {cid} is lost"
-            acked += len(player.acked)
-            resent += sum(1 for cid in player.resent if cid in cids)
-            Table(player.table, events)  # and it replays
+        return logs_hold(load, players)
     finally:
-        db.close()
+        close()
+
+
+def logs_hold(load: Load, players: Sequence[Player]) -> dict[str, int]:
+    """Every log contiguous and replaying; every acknowledged action in it, once."""
+    acked = resent = 0
+    for player in players:
+        events = load(player.table)  # raises on a gap: the log is contiguous
+        assert events is not None
+        cids = [e.cid for e in events if isinstance(e, BidEntry | PlayEntry) and e.cid is not None]
+        assert len(cids) == len(set(cids)), "an action was applied twice"
+        for cid in player.acked:
+            assert cid in cids, f"acknowledged action {cid} is lost"
+        acked += len(player.acked)
+        resent += sum(1 for cid in player.resent if cid in cids)
+        Table(player.table, events)  # and it replays
     return {"acknowledged": acked, "resent and applied once": resent}
 
 
