@@ -387,3 +387,42 @@ def test_last_trick_at_the_start_of_a_deal_says_it_was_the_previous_deals(
     assert page.locator("dialog[open] .last-trick figure").count() == 4
     page.keyboard.press("Escape")
     assert not problems, problems
+
+
+def test_with_the_hook_the_dealer_is_told_the_bids_allowed(browser: Browser, url: str) -> None:
+    """B3: the dealer's prompt lists the bids allowed, not "from 0 to k" when one is ruled out."""
+    page, problems = open_page(browser, url, 1200, 900)
+    page.select_option("#players", "3")
+    page.fill("#max-cards", "2")
+    page.check("#hook")
+    for seat in (1, 2):
+        page.select_option(f"select[data-seat='{seat}']", "random")
+    page.fill("#name", "Ada")
+    page.click("#new-game button[type=submit]")
+    hooked = 0
+    while True:
+        page.wait_for_function(READY)
+        if page.is_visible("section.end"):
+            break
+        if page.is_visible("#next-deal"):
+            page.click("#next-deal")
+            page.wait_for_function("() => !document.querySelector('#next-deal')")
+            continue
+        state = state_of(page)
+        if page.is_visible(".bids"):
+            forbidden = page.locator(".bids .bid.forbidden")
+            if forbidden.count():
+                value = forbidden.get_attribute("data-bid")
+                allowed = page.eval_on_selector_all(
+                    ".bids .bid:not(.forbidden)", "bs => bs.map(b => b.dataset.bid).join(', ')"
+                )
+                assert page.inner_text(".status") == (
+                    f"Your turn: bid {allowed} ({value} is ruled out by the hook)."
+                )
+                hooked += 1
+            page.click(".bids .bid:not(.forbidden)")
+        else:
+            page.click(".card.legal")
+        wait_past(page, state)
+    assert hooked, "the seeded game never asked the dealer for a hooked bid"
+    assert not problems, problems

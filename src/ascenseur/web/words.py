@@ -47,6 +47,10 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "hint": ("Hint", "Conseil"),
     "last_trick": ("Last trick", "Dernier pli"),
     "score_sheet": ("Score sheet", "Feuille de marque"),
+    "your_bid_hooked": (
+        "Your turn: bid {choices} ({value} is ruled out by the hook).",
+        "À vous : annoncez {choices} ({value} est exclu par le crochet).",
+    ),
     "last_trick_of_deal": ("Last trick of deal {number}", "Dernier pli de la donne {number}"),
     "animations": ("Animations", "Animations"),
     "close": ("Close", "Fermer"),

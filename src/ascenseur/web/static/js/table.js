@@ -477,7 +477,9 @@ export class TableScreen {
     if (view.phase === "over") this.status.textContent = t("game_over");
     else if (view.seat === null) this.status.textContent = t("watching");
     else if (this.myTurn(view))
-      this.status.textContent = view.phase === "bidding" ? t("your_bid", { k: view.hand_size }) : t("your_card");
+      this.status.textContent = view.phase !== "bidding" ? t("your_card")
+        : view.forbidden_bid === null ? t("your_bid", { k: view.hand_size })
+          : t("your_bid_hooked", { choices: view.legal_bids.join(", "), value: view.forbidden_bid });
     else if (view.current !== null) this.status.textContent = t("waiting", { name: names[view.current] });
     else this.status.textContent = "";
   }
