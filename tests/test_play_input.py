@@ -190,3 +190,20 @@ def test_the_table_says_where_each_seat_stands_and_the_bids_against_the_cards() 
         won = view.tricks_won[seat]
         said = f"needs {bid - won} more" if won < bid else "on its bid" if won == bid else "over"
         assert said in text
+
+
+@pytest.mark.parametrize(("lang", "note"), [("en", "N = knight"), ("fr", "C = cavalier")])
+def test_the_knight_is_explained_once_when_the_hand_holds_one(lang: Language, note: str) -> None:
+    db = open_db()
+    session = Session.start(Rules(3, 12), "Ada", ["random"], seed=1, db=db)
+    while not (
+        session.turn is Turn.PERSON
+        and any(c.rank == 12 and not c.is_trump for c in session.view.hand)
+    ):
+        if session.turn is Turn.PERSON:
+            session.act(session.view.legal_actions[0])
+        else:
+            session.advance()
+    out = io.StringIO()
+    PlainGame(session, lang, io.StringIO("t\nt\n"), out).run()
+    assert out.getvalue().count(note) == 1

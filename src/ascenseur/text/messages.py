@@ -53,6 +53,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "no_last_trick": ("No trick finished yet in this deal.", "Aucun pli fini dans cette donne."),
     "takes": ("takes it", "le remporte"),
     "your_hand": ("Your hand", "Votre main"),
+    "knight_note": ("N = knight, between jack and queen", "C = cavalier, entre valet et dame"),
     "trumps": ("Trumps", "Atouts"),
     # whose turn
     "your_bid": ("Your turn: bid from 0 to {k}.", "À vous : annoncez de 0 à {k}."),

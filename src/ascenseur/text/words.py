@@ -84,6 +84,14 @@ def allowed_bids(values: Sequence[int], lang: Language) -> str:
     return f"{head} {tr(lang, 'or')} {last}" if sep else flat
 
 
+def knight_note(cards: Sequence[Card], lang: Language) -> str:
+    """``N = knight, between jack and queen`` when ``cards`` hold a knight ("" otherwise): the
+    tarot's fourth face card, unknown to players of 52-card games."""
+    if any(card.rank == 12 and card.suit.value < 4 for card in cards):
+        return tr(lang, "knight_note")
+    return ""
+
+
 def sort_hand(cards: Sequence[Card]) -> list[Card]:
     """A hand as people hold it: suits grouped, each ascending, trumps ascending, Excuse last."""
     return sorted(cards, key=lambda card: (HAND_ORDER.index(card.suit), card.rank))

@@ -41,6 +41,7 @@ from ascenseur.text.words import (
     bids_against_cards,
     deal_log,
     hand_groups,
+    knight_note,
     last_trick_title,
     seat_name,
     sort_hand,
@@ -220,6 +221,7 @@ class PlayApp(App[None]):
         self._show_trick()
         log = deal_log(view, seats, view.rules.deal_count, lang)
         self.query_one("#log", Static).update("\n".join(log) or tr(lang, "log_empty"))
+        self.query_one("#hand-box").border_subtitle = knight_note(view.hand, lang)
         hand = self.query_one(HandView)
         hand.lang = lang
         hand.cards = view.hand

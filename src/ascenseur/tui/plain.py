@@ -30,6 +30,7 @@ from ascenseur.text.words import (
     bids_against_cards,
     bot_label,
     event_lines,
+    knight_note,
     last_trick_title,
     progress,
     ranking_lines,
@@ -76,6 +77,7 @@ class PlainGame:
         self.hint_playouts = hint_playouts
         self.ended = False
         self.warned_cold = False
+        self.knight_told = False
 
     def say(self, *lines: str) -> None:
         for line in lines:
@@ -247,6 +249,10 @@ class PlainGame:
             f"[{i}] {card.display(lang)}" for i, card in enumerate(sort_hand(view.hand), 1)
         )
         self.say(tr(lang, "hand_line", cards=hand))
+        note = knight_note(view.hand, lang)
+        if note and not self.knight_told:
+            self.knight_told = True
+            self.say(f"({note})")
         if view.phase is Phase.BIDDING:
             self.say(tr(lang, "bids_line", bids=self._bids(view)))
             return
