@@ -16,6 +16,8 @@ then the keys. A wide terminal also shows the deal's log beside the trick.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import threading
 from dataclasses import dataclass
 
 from rich.console import Group
@@ -164,14 +166,21 @@ class PlayApp(App[None]):
     def _fit(self, width: int) -> None:
         self.query_one("#log").display = width >= WIDE
 
-    @work(exclusive=True, group="ready", thread=True)
     def get_ready(self) -> None:
         """Load the expert's compiled search in the background, so the first hint or expert
         move does not wait for it; while a cold cache compiles, a hint or an expert's move
-        asked for meanwhile says why it takes long."""
+        asked for meanwhile says why it takes long.
+
+        A daemon thread of its own, not a worker: quitting mid-compilation must not wait for
+        it (numba writes each cache file whole, so an interrupted compile leaves none half).
+        """
         self.cold = not search_is_ready()
+        threading.Thread(target=self._prepare, name="ascenseur-prepare", daemon=True).start()
+
+    def _prepare(self) -> None:
         prepare()
-        self.call_from_thread(self._search_ready)
+        with contextlib.suppress(RuntimeError):  # the app may have closed meanwhile
+            self.call_from_thread(self._search_ready)
 
     def _search_ready(self) -> None:
         self.cold = False
