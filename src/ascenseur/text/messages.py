@@ -129,7 +129,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Each cell: bid/taken, points of the deal (running total).",
         "Chaque case : annonce/faits, points de la donne (total cumulé).",
     ),
-    "bid_taken": ("Bid/taken", "Annonce/faits"),
+    "bid_taken": ("Bid/taken", "Ann./faits"),
     "needed": ("Needs", "Manque"),
     # hints
     "hint_best_bid": (
@@ -174,7 +174,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "keys_bid": (
         "←→ 0-9 ⏎ bid · h hint · g log · s scores · ? help · +/- pace · q quit",
-        "←→ 0-9 ⏎ annoncer · h conseil · g journal · s scores · ? aide · +/- rythme · q fin",
+        "←→ 0-9 ⏎ annoncer · h conseil · g journal · s scores · ? aide · +/- · q fin",
     ),
     "keys_wait": (
         "space go on · l last trick · g log · s scores · ? help · +/- pace · q quit",

@@ -16,7 +16,6 @@ then the keys. A wide terminal also shows the deal's log beside the trick.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
 from dataclasses import dataclass
 
@@ -26,6 +25,7 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.timer import Timer
 from textual.widgets import Static
 
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS
@@ -133,6 +133,8 @@ class PlayApp(App[None]):
         #: Whether the expert's search is still to be compiled (a cold cache: about 20 s).
         self.cold = False
         self.hinting = False
+        self._prepared = threading.Event()
+        self._ready_check: Timer | None = None
         self._turn_seen = -1
         self._ranked = False
 
@@ -176,15 +178,19 @@ class PlayApp(App[None]):
         """
         self.cold = not search_is_ready()
         threading.Thread(target=self._prepare, name="ascenseur-prepare", daemon=True).start()
+        if self.cold:
+            self._ready_check = self.set_interval(0.5, self._search_ready)
 
     def _prepare(self) -> None:
         prepare()
-        with contextlib.suppress(RuntimeError):  # the app may have closed meanwhile
-            self.call_from_thread(self._search_ready)
+        self._prepared.set()  # the app looks (a thread never calls into a closing app)
 
     def _search_ready(self) -> None:
-        self.cold = False
-        self.refresh_view()
+        if self._prepared.is_set() and self._ready_check is not None:
+            self._ready_check.stop()
+            self._ready_check = None
+            self.cold = False
+            self.refresh_view()
 
     def _expert_thinking(self) -> bool:
         seat = self.session.view.current_seat
