@@ -207,3 +207,12 @@ def test_the_knight_is_explained_once_when_the_hand_holds_one(lang: Language, no
     out = io.StringIO()
     PlainGame(session, lang, io.StringIO("t\nt\n"), out).run()
     assert out.getvalue().count(note) == 1
+
+
+def test_plain_mode_can_ring_and_play_a_forced_card() -> None:
+    session = Session.start(Rules(3, 1), "Ada", ["random"], seed=3, db=open_db())
+    out = io.StringIO()
+    game = PlainGame(session, "en", io.StringIO("0\n1\n"), out, bell=True, auto_play=True)
+    assert game.run() == FINISHED  # one-card deal: the bid typed, the card played for Ada
+    assert "\a" in out.getvalue()
+    assert "Only one card could be played: " in out.getvalue()

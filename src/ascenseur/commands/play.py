@@ -132,7 +132,10 @@ def run(args: argparse.Namespace) -> int:
             # Bytes that are not text in the locale's encoding are read as U+FFFD, then
             # refused like any other bad answer, rather than ending the game.
             sys.stdin.reconfigure(errors="replace")
-        return PlainGame(session, lang, sys.stdin, sys.stdout).run()
+        game = PlainGame(
+            session, lang, sys.stdin, sys.stdout, bell=args.bell, auto_play=args.auto_play
+        )
+        return game.run()
     from ascenseur.text.messages import tr
     from ascenseur.tui.app import PlayApp, PlayOptions
 

@@ -69,12 +69,17 @@ class PlainGame:
         stdout: TextIO,
         *,
         hint_playouts: int = DEFAULT_PLAYOUTS,
+        bell: bool = False,
+        auto_play: bool = False,
     ) -> None:
         self.session = session
         self.lang = lang
         self.stdin = stdin
         self.stdout = stdout
         self.hint_playouts = hint_playouts
+        #: Ring the bell (BEL) with the prompt; play a forced card without asking.
+        self.bell = bell
+        self.auto_play = auto_play
         self.ended = False
         self.warned_cold = False
         self.knight_told = False
@@ -196,7 +201,15 @@ class PlainGame:
         """Ask until a legal action is taken (True) or the person stops (False)."""
         view = self.session.view
         self.describe(view)
+        legal = view.legal_actions
+        if self.auto_play and view.phase is Phase.PLAYING and len(legal) == 1:
+            only = legal[0]
+            self.say(tr(self.lang, "forced_played", card=only.display(self.lang)))
+            self.show(self.session.act(only))
+            return True
         ask = self._bid_prompt(view) if view.phase is Phase.BIDDING else self._card_prompt()
+        if self.bell:
+            ask = "\a" + ask
         if view.phase is Phase.BIDDING:
             self.say(tr(self.lang, "your_bid_of", choices=self._choices(view)))
         while True:
