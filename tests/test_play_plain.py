@@ -122,7 +122,7 @@ def test_bad_input_is_explained_and_asked_again(
     answers = ["zz", "7", "?", "t", "s", "l", "h", "", "0", "T99", "9", "EX"]
     status, out = play_plain(monkeypatch, capsys, "\n".join(answers) + "\n", *SHORT, "--seed", "1")
     assert status == 3  # the input ended before the game did
-    assert "'zz' is not a bid: type a number from 0 or 1." in out
+    assert "'zz' is not a bid: type 0 or 1." in out
     assert "A bid is a number from 0 to 1." in out
     assert "Bid with a number. Play with the card's number in your hand" in out
     assert "Ada: bid —, took 0, total 0." in out

@@ -258,8 +258,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bots_line": ("Bots: {bots}.", "Robots : {bots}."),
     "prompt_card": ("Your card (number or code)? ", "Votre carte (numéro ou code) ? "),
     "bad_bid": (
-        "{text!r} is not a bid: type a number from {choices}.",
-        "{text!r} n'est pas une annonce : tapez un nombre parmi {choices}.",
+        "{text!r} is not a bid: type {choices}.",
+        "{text!r} n'est pas une annonce : tapez {choices}.",
     ),
     "bad_card": (
         "{text!r} is not a card of your hand: type its number (1 to {count}) or the card "
