@@ -129,7 +129,7 @@ def help_sections(rules: Rules, lang: Language) -> list[tuple[str, list[str]]]:
         for bid, tricks in ((2, 2), (0, 1), (1, 4))
     )
     fields = {
-        "schedule": ", ".join(str(k) for k in rules.schedule),
+        "schedule": _schedule(rules.schedule),
         "deals": rules.deal_count,
         "hook": _HOOK[index][0 if rules.hook else 1],
         "examples": examples,
@@ -141,6 +141,14 @@ def help_sections(rules: Rules, lang: Language) -> list[tuple[str, list[str]]]:
             paragraphs = [french_typography(p) for p in paragraphs]
         sections.append((titles[index], paragraphs))
     return sections
+
+
+def _schedule(hands: tuple[int, ...]) -> str:
+    """``1, 2, 3, 2, 1``; a long one with its middle left out: ``1, 2, 3 … 19 … 3, 2, 1``."""
+    if len(hands) <= 9:
+        return ", ".join(map(str, hands))
+    peak = max(hands)
+    return f"1, 2, 3 … {peak} … 3, 2, 1"
 
 
 def help_lines(rules: Rules, lang: Language) -> list[str]:
