@@ -7,7 +7,10 @@ of the table has the new state (p99 fan-out), and then the saturation rate: acti
 second acknowledged when every person acts as soon as it is their turn.
 
     .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 60] [--burst 15]
-        [--bot heuristic] [--no-fsync]
+        [--bot heuristic] [--no-fsync] [--processes N --db postgres|postgresql://…]
+
+With ``--processes N`` the tables' people are spread over N server processes sharing one
+PostgreSQL database (``--db postgres`` starts a throwaway cluster for the run).
 
 The load generator runs on the same machine as the server (2 cores here): both share them.
 It also prints the server's CPU per action, a figure that other work on the machine hardly
@@ -26,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -54,6 +58,7 @@ class Incoming(msgspec.Struct):
     view: View | None = None
     ref: int | None = None
     version: int | None = None
+    code: str | None = None
 
 
 incoming = msgspec.json.Decoder(Incoming)
@@ -63,11 +68,39 @@ PEOPLE = 4
 
 @dataclass
 class Table:
-    """One table's people and its actions in flight: version → when sent, who has seen it."""
+    """One table's people and its actions in flight: version → when sent, who has seen it
+    when. With several server processes a seat on another process may have the new state
+    before the actor has its ack, so each seat's states are kept a while, and counted when
+    the ack comes."""
 
     seats: list[Seat] = field(default_factory=list)
     sent: dict[int, float] = field(default_factory=dict)  # ref → send time (acks)
-    waiting: dict[int, tuple[float, set[int]]] = field(default_factory=dict)  # version → …
+    waiting: dict[int, tuple[float, dict[int, float]]] = field(default_factory=dict)
+    #: Per seat, the last (version, arrival) of its states.
+    arrivals: dict[int, deque[tuple[int, float]]] = field(default_factory=dict)
+
+    def seen(self, seat: int, version: int, now: float, stats: Stats) -> None:
+        self.arrivals.setdefault(seat, deque(maxlen=16)).append((version, now))
+        for wanted, (_, seen) in list(self.waiting.items()):
+            if version >= wanted:
+                seen.setdefault(seat, now)
+                self._done(wanted, stats)
+
+    def acked(self, version: int, start: float, stats: Stats) -> None:
+        seen: dict[int, float] = {}
+        for seat, arrivals in self.arrivals.items():
+            first = next((at for v, at in arrivals if v >= version), None)
+            if first is not None:
+                seen[seat] = first
+        self.waiting[version] = (start, seen)
+        self._done(version, stats)
+
+    def _done(self, version: int, stats: Stats) -> None:
+        start, seen = self.waiting[version]
+        if len(seen) == PEOPLE:
+            del self.waiting[version]
+            if stats.measuring:
+                stats.fanouts.append(max(seen.values()) - start)
 
 
 @dataclass
@@ -75,7 +108,7 @@ class Stats:
     acks: list[float] = field(default_factory=list)
     fanouts: list[float] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)
-    errors: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
     measuring: bool = False
 
 
@@ -116,14 +149,7 @@ class Seat:
             view = message.view
             if kind == "state" and view is not None:
                 self.view = view
-                version = view.version
-                for wanted, (start, seen) in list(self.table.waiting.items()):
-                    if version >= wanted:
-                        seen.add(self.seat)
-                        if len(seen) == PEOPLE:
-                            del self.table.waiting[wanted]
-                            if self.stats.measuring:
-                                self.stats.fanouts.append(now - start)
+                self.table.seen(self.seat, view.version, now, self.stats)
                 if view.summary and self.seat not in view.ready:
                     await self.send({"type": "ready"})
             elif kind == "ack" and (message.ref or 0) + self.seat * 10**9 in self.table.sent:
@@ -133,10 +159,10 @@ class Seat:
                 self.settled = message.version
                 if self.stats.measuring:
                     self.stats.acks.append(now - start)
-                self.table.waiting[message.version] = (start, set())
+                self.table.acked(message.version, start, self.stats)
             elif kind == "error":
                 self.busy = False
-                self.stats.errors += 1
+                self.stats.errors[message.code or "?"] += 1
             self.changed.set()
 
     def _turn(self) -> View | None:
@@ -168,8 +194,10 @@ class Seat:
             await self.ws.send(json.dumps(message))
 
 
-async def open_table(url: str, stats: Stats, bot: str) -> Table:
+async def open_table(urls: list[str], stats: Stats, bot: str) -> Table:
+    """A table opened through ``urls[0]``; its people connect to the processes in turn."""
     table = Table()
+    url = urls[0]
     ws = await connect(url, max_size=2**22)
     await ws.send(json.dumps({"type": "create", "version": 2, "name": "P0", "players": SEATS,
                               "max_cards": 15, "seats": [None, None, None, bot],
@@ -177,10 +205,12 @@ async def open_table(url: str, stats: Stats, bot: str) -> Table:
     welcome = json.loads(await ws.recv())
     table.seats.append(Seat(table, ws, welcome["seat"], stats))
     for i in range(1, PEOPLE):
-        other = await connect(url, max_size=2**22)
+        other = await connect(urls[i % len(urls)], max_size=2**22)
         await other.send(json.dumps({"type": "join", "version": 2, "invite": welcome["invite"],
                                      "name": f"P{i}"}))  # fmt: skip
         joined = json.loads(await other.recv())
+        if joined["type"] != "welcome":
+            raise RuntimeError(f"could not take a seat: {joined}")
         table.seats.append(Seat(table, other, joined["seat"], stats))
     await ws.send(json.dumps({"type": "host", "action": "start"}))
     return table
@@ -199,30 +229,53 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
-async def main(tables: int, seconds: float, burst: float, bot: str, fsync: bool) -> None:
-    workdir = Path(tempfile.mkdtemp(prefix="ascenseur-load-"))
-    command = [sys.executable, "-m", "ascenseur.cli", "serve", "--port", "0", "--pace", "1",
-               "--db", str(workdir / "load.sqlite3"), "--tables-per-hour", "1000000",
-               "--invites-per-minute", "1000000", *([] if fsync else ["--no-fsync"])]  # fmt: skip
-    env = {**os.environ, "ASCENSEUR_DATA_DIR": str(workdir)}
+def start_server(command: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
     url = server.stdout.readline().split("playing at ")[1].split()[0].replace("http", "ws") + "ws"
+    return server, url
+
+
+async def main(
+    tables: int, seconds: float, burst: float, bot: str, fsync: bool, processes: int, db: str
+) -> None:
+    workdir = Path(tempfile.mkdtemp(prefix="ascenseur-load-"))
+    cluster = None
+    if db == "postgres":  # a throwaway PostgreSQL cluster of the benchmark's own
+        sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+        from pg_cluster import Cluster
+
+        cluster = Cluster()
+        cluster.start()
+        db = cluster.new_database()
+    elif db == "sqlite":
+        db = str(workdir / "load.sqlite3")
+    command = [sys.executable, "-m", "ascenseur.cli", "serve", "--port", "0", "--pace", "1",
+               "--db", db, "--tables-per-hour", "1000000",
+               "--invites-per-minute", "1000000", *([] if fsync else ["--no-fsync"])]  # fmt: skip
+    env = {**os.environ, "ASCENSEUR_DATA_DIR": str(workdir)}
+    started_servers = [start_server(command, env) for _ in range(processes)]
+    servers = [server for server, _ in started_servers]
+    urls = [url for _, url in started_servers]
     stats = Stats()
     rng = random.Random(1)
     try:
-        opened = [await open_table(url, stats, bot) for _ in range(tables)]
+        opened = [
+            await open_table(urls[t % processes :] + urls[: t % processes], stats, bot)
+            for t in range(tables)
+        ]
         seats = [seat for table in opened for seat in table.seats]
         tasks = [asyncio.create_task(seat.read()) for seat in seats]
         tasks += [asyncio.create_task(seat.play(random.Random(rng.random()))) for seat in seats]
         tasks.append(asyncio.create_task(lag(stats)))
         await asyncio.sleep(5)  # everyone seated and dealt
         stats.measuring = True
-        started, cpu = time.perf_counter(), cpu_seconds(server.pid)
+        started = time.perf_counter()
+        cpu = sum(cpu_seconds(server.pid) for server in servers)
         await asyncio.sleep(seconds)
         paced = len(stats.acks)
         elapsed = time.perf_counter() - started
-        busy = (cpu_seconds(server.pid) - cpu) / elapsed
+        busy = (sum(cpu_seconds(server.pid) for server in servers) - cpu) / elapsed
         acks, fanouts, lags = list(stats.acks), list(stats.fanouts), list(stats.lags)
         for seat in seats:
             seat.paced = False  # everyone acts as soon as it is their turn
@@ -234,13 +287,15 @@ async def main(tables: int, seconds: float, burst: float, bot: str, fsync: bool)
         for task in tasks:
             task.cancel()
         acked = "on the disk (fsync)" if fsync else "written, no fsync"
+        where = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
         print(
             f"{tables} tables x {SEATS} seats ({PEOPLE} people, 1 {bot} bot), {seconds:.0f} s, "
-            f"acks once {acked}:"
+            f"{processes} server process(es) on {where}, acks once {acked}:"
         )
-        print(f"  people's actions: {paced} ({paced / elapsed:.0f}/s), errors {stats.errors}")
+        errors = ", ".join(f"{n} {code}" for code, n in stats.errors.most_common()) or "none"
+        print(f"  people's actions: {paced} ({paced / elapsed:.0f}/s), errors: {errors}")
         print(
-            f"  server process (without its bot workers): {100 * busy:.0f}% of one core, "
+            f"  server processes (without their bot workers): {100 * busy:.0f}% of one core, "
             f"{1000 * busy * elapsed / max(1, paced):.2f} ms of CPU per person's action"
         )
         print(
@@ -258,9 +313,14 @@ async def main(tables: int, seconds: float, burst: float, bot: str, fsync: bool)
             " ms (a floor under the figures above)"
         )
     finally:
-        server.terminate()
-        server.wait(30)
-        server.stdout.close()
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(30)
+            if server.stdout is not None:
+                server.stdout.close()
+        if cluster is not None:
+            cluster.stop()
 
 
 if __name__ == "__main__":
@@ -272,6 +332,20 @@ if __name__ == "__main__":
     parser.add_argument(
         "--no-fsync", action="store_true", help="serve --no-fsync: acks do not wait for the disk"
     )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes sharing the database (1)"
+    )
+    parser.add_argument(
+        "--db",
+        default="sqlite",
+        help="sqlite (a new file, the default), postgres (a throwaway cluster of the "
+        "benchmark's own, from Debian's server programs) or a postgresql:// URL",
+    )
     args = parser.parse_args()
     # The generator on uvloop too (as the server): less of the shared CPU goes to it.
-    uvloop.run(main(args.tables, args.seconds, args.burst, args.bot, not args.no_fsync))
+    if args.processes > 1 and args.db == "sqlite":
+        parser.error("several processes share a PostgreSQL database: add --db postgres")
+    fsync = not args.no_fsync
+    uvloop.run(
+        main(args.tables, args.seconds, args.burst, args.bot, fsync, args.processes, args.db)
+    )

@@ -21,7 +21,7 @@ from ascenseur.tables.sqlite import SCHEMA_VERSION, LogSync, SqliteDatabase, Sql
 from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore, VersionConflict
 from ascenseur.tables.stores import is_url
 from ascenseur.tables.stores import open_store as open_db
-from ascenseur.tables.table import Table
+from ascenseur.tables.table import Table, TableError
 from pg_cluster import Cluster
 
 pytestmark = pytest.mark.timeout(60)
@@ -455,8 +455,9 @@ def test_a_postgres_log_with_a_gap_is_reported_not_replayed(postgres: Cluster) -
 
 def test_two_drivers_on_one_database_never_fork_a_table(postgres: Cluster) -> None:
     """Two drivers (two server processes, each with its own pool) commit to one table at the
-    same version: one is applied; the other's driver gets VersionConflict, re-reads the table
-    from the log, and its next commit lands after the winner's."""
+    same version: the database takes one; the other driver is refused, reads the winner's
+    event from the log and builds its own again on top, where it still holds (a chat line)
+    or is refused with the table's reason (the last free seat, already taken)."""
     from ascenseur.tables.driver import Driver, Settings
     from ascenseur.tables.thinking import thread_pool
 
@@ -473,20 +474,28 @@ def test_two_drivers_on_one_database_never_fork_a_table(postgres: Cluster) -> No
             live_one, _, _ = await one.create(created, "Ada")
             live_two = await two.open(live_one.id)
             assert live_two is not None and live_two.table.version == live_one.table.version
-            outcomes = await asyncio.gather(
+            said = await asyncio.gather(
                 one.commit(live_one, lambda t: t.say(0, "Ada", "mine", at=1.0)),
                 two.commit(live_two, lambda t: t.say(None, "Bob", "no, mine", at=1.0)),
+            )
+            assert sorted(u.first for u in said) == [2, 3]  # one after the other
+            assert one.stats.conflicts + two.stats.conflicts == 1
+            await one.catch_up(live_one)
+            assert live_one.table.version == live_two.table.version == 4
+            seated = await asyncio.gather(
+                one.commit(live_one, lambda t: t.take_seat("Cy", at=2.0)),
+                two.commit(live_two, lambda t: t.take_seat("Di", at=2.0)),
                 return_exceptions=True,
             )
-            assert sorted(type(o).__name__ for o in outcomes) == ["Update", "VersionConflict"]
-            assert live_one.table.version == live_two.table.version == 3  # the loser re-read
-            loser = two if isinstance(outcomes[1], VersionConflict) else one
-            live = live_two if loser is two else live_one
-            await loser.commit(live, lambda t: t.say(None, "Eve", "after", at=2.0))
+            assert sorted(type(o).__name__ for o in seated) == ["TableError", "Update"]
+            refused = next(o for o in seated if isinstance(o, TableError))
+            assert refused.code == "table-full"
             log = await stores[0].load(live_one.id)
-            assert log is not None and len(log) == 4
-            said = [e.text for e in log if isinstance(e, ev.Chatted)]
-            assert said in (["mine", "after"], ["no, mine", "after"])
+            assert log is not None and len(log) == 5  # contiguous: 0…4, no fork
+            assert [e.text for e in log if isinstance(e, ev.Chatted)] in (
+                ["mine", "no, mine"],
+                ["no, mine", "mine"],
+            )
         finally:
             for driver in drivers:
                 await driver.stop()

@@ -49,6 +49,8 @@ from ascenseur.tables.table import Table, TableError, bot_rng, check_bot, first_
 from ascenseur.tables.thinking import decide
 
 T = TypeVar("T")
+#: Tries of a commit that keeps losing its version to other processes.
+COMMIT_TRIES = 3
 
 log = logging.getLogger("ascenseur.tables")
 
@@ -353,7 +355,7 @@ class Driver:
                 await self.catch_up(live)
             await self._hear_presence(live)
             if live.listeners:
-                await self._publish(live)
+                await self._publish(live, changed=False)
 
     def sweep(self) -> int:
         """Unload the tables no one watches that are idle, or the least recently used of them
@@ -519,29 +521,36 @@ class Driver:
         tokens: Callable[[Table], Sequence[SeatToken]] | None = None,
         ack: Callable[[Update], None] | None = None,
     ) -> Update:
-        table = live.table
-        built = build(table)
-        events = (built,) if not isinstance(built, Sequence) else tuple(built)
-        twin = table.copy()
-        told: list[story.Event] = []
-        for event in events:
-            told.extend(twin.fold(event))
-        fresh = list(tokens(twin)) if tokens is not None else []
-        renewed = {token.seat for token in fresh}
-        issued = [t for t in _voided(table, twin) if t.seat not in renewed] + fresh
-        now = self.clock()
-        try:
-            await self.store.append(
-                table.id,
-                table.version,
-                events,
-                tokens=issued,
-                summary=summary_of(twin, table.created.at, now),
-            )
-        except VersionConflict:
-            self.stats.conflicts += 1
-            await self._catch_up_locked(live)
-            raise
+        """:meth:`commit` with ``live.lock`` held. A commit that loses its version to another
+        process is built again on the table caught up, up to :data:`COMMIT_TRIES` times."""
+        for attempt in range(COMMIT_TRIES):
+            table = live.table
+            built = build(table)
+            events = (built,) if not isinstance(built, Sequence) else tuple(built)
+            twin = table.copy()
+            told: list[story.Event] = []
+            for event in events:
+                told.extend(twin.fold(event))
+            fresh = list(tokens(twin)) if tokens is not None else []
+            renewed = {token.seat for token in fresh}
+            issued = [t for t in _voided(table, twin) if t.seat not in renewed] + fresh
+            now = self.clock()
+            try:
+                await self.store.append(
+                    table.id,
+                    table.version,
+                    events,
+                    tokens=issued,
+                    summary=summary_of(twin, table.created.at, now),
+                )
+                break
+            except VersionConflict:
+                # Another process committed first: take its events in, then build again
+                # from the table as it now is (``build`` refuses what no longer holds).
+                self.stats.conflicts += 1
+                await self._catch_up_locked(live)
+                if attempt == COMMIT_TRIES - 1:
+                    raise
         self.stats.commits += 1
         live.table = twin
         for token in issued:
@@ -697,11 +706,11 @@ class Driver:
         live.ready = set(live.my_ready).union(*(peer.ready for peer in live.peers))
         live.wake.set()
 
-    async def _publish(self, live: LiveTable) -> None:
+    async def _publish(self, live: LiveTable, *, changed: bool = True) -> None:
         mine = Presence(dict(live.mine), live.my_spectators, frozenset(live.my_ready))
         expires = self.clock() + 3 * self.settings.beat
         with contextlib.suppress(Exception):  # the next beat publishes it again
-            await self.store.put_presence(live.id, self.holder, mine, expires)
+            await self.store.put_presence(live.id, self.holder, mine, expires, changed=changed)
 
     async def _hear_presence(self, live: LiveTable) -> None:
         peers = await self.store.presence(live.id, self.holder, self.clock())

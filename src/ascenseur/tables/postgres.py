@@ -424,7 +424,7 @@ class PostgresStore:
         return row is not None
 
     async def put_presence(
-        self, table_id: str, holder: str, presence: Presence, expires: float
+        self, table_id: str, holder: str, presence: Presence, expires: float, *, changed: bool
     ) -> None:
         seats = json.dumps({str(seat): n for seat, n in presence.seats.items()})
         ready = json.dumps(sorted(presence.ready))
@@ -436,7 +436,9 @@ class PostgresStore:
                 " ready = excluded.ready, expires = excluded.expires",
                 (table_id, holder, seats, presence.spectators, ready, expires),
             )
-            await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"p {holder} 0 {table_id}"))
+            if changed:
+                notice = f"p {holder} 0 {table_id}"
+                await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice))
 
     async def presence(self, table_id: str, holder: str, now: float) -> list[Presence]:
         async with self.pool.connection() as db:

@@ -678,7 +678,7 @@ class SqliteStore:
         return True
 
     async def put_presence(
-        self, table_id: str, holder: str, presence: Presence, expires: float
+        self, table_id: str, holder: str, presence: Presence, expires: float, *, changed: bool
     ) -> None:
         return None
 

@@ -155,9 +155,10 @@ class TableStore(Protocol):
         seconds``; whether ``holder`` has it (no one else's lease was running)."""
 
     async def put_presence(
-        self, table_id: str, holder: str, presence: Presence, expires: float
+        self, table_id: str, holder: str, presence: Presence, expires: float, *, changed: bool
     ) -> None:
-        """Publish who ``holder`` has at ``table_id``, valid until ``expires``."""
+        """Publish who ``holder`` has at ``table_id``, valid until ``expires``; ``changed``:
+        tell the other processes (else it only lasts longer)."""
 
     async def presence(self, table_id: str, holder: str, now: float) -> list[Presence]:
         """Who the other processes (not ``holder``) have at ``table_id``, as published and

@@ -25,6 +25,7 @@ from ascenseur.bots.hints import DEFAULT_PLAYOUTS
 from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError, IllegalAction
+from ascenseur.tables import events as ev
 from ascenseur.tables.driver import Driver, LiveTable, Update, digest, new_token
 from ascenseur.tables.events import SeatTaken
 from ascenseur.tables.storage import SeatToken, VersionConflict
@@ -348,12 +349,15 @@ class GameService:
                 timer = self.metrics.action_seconds.labels(kind)
                 timer.observe(time.perf_counter() - arrived)
 
+            def build(t: Table) -> ev.Event:
+                # Built again if another process committed first: only from the state seen.
+                if len(t.state.history) != message.state:
+                    text = web_tr(conn.lang, "stale_state", seen=message.state, now=state)
+                    raise Refused(text, code="stale-state")
+                return t.move(seat, action, at=time.time(), cid=cid, by="person")
+
             try:
-                await self.driver.commit_locked(
-                    live,
-                    lambda t: t.move(seat, action, at=time.time(), cid=cid, by="person"),
-                    ack=ack,
-                )
+                await self.driver.commit_locked(live, build, ack=ack)
             except IllegalAction as err:
                 raise Refused(refusal_text(err, conn.lang), code=err.code) from None
 
