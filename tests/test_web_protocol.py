@@ -110,6 +110,10 @@ def test_hints_give_each_legal_choice_its_expected_points(tmp_path: Path) -> Non
         assert hints["type"] == "hints" and hints["state"] == view["state"]
         assert [o["bid"] for o in hints["options"]] == view["legal_bids"]
         assert all(-1 <= o["points"] <= 5 for o in hints["options"])
+        # With each choice, how often it made the bid exactly among the deals tried.
+        assert all(0 <= o["exact"] <= 1 and o["worlds"] > 0 for o in hints["options"])
+        # Only an exact bid scores above zero (rule S1).
+        assert all(o["exact"] > 0 for o in hints["options"] if o["points"] > 0)
 
 
 def test_the_server_answers_while_a_bot_thinks(tmp_path: Path) -> None:

@@ -16,9 +16,10 @@ import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from ascenseur.bots import Bot, make_bot
-from ascenseur.bots.hints import hint
+from ascenseur.bots.hints import advice
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation
+from ascenseur.search.problem import Estimate
 
 _local = threading.local()
 
@@ -32,11 +33,10 @@ def decide(bot: str, view: Observation, rng: random.Random) -> PlayerAction:
     return player.choose(view, rng)
 
 
-def advise(
-    view: Observation, rng: random.Random, playouts: int
-) -> list[tuple[PlayerAction, float]]:
-    """The hints of :func:`ascenseur.bots.hints.hint` for ``view``'s seat."""
-    return hint(view, rng, playouts)
+def advise(view: Observation, rng: random.Random, playouts: int) -> list[Estimate]:
+    """The hints of :func:`ascenseur.bots.hints.advice` for ``view``'s seat: each choice's
+    expected points and its chance of an exact bid."""
+    return advice(view, rng, playouts)
 
 
 #: How often a worker looks whether its server is still there.

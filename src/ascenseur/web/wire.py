@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ascenseur.core.actions import Bid, Play, PlayerAction
+from ascenseur.core.actions import Bid, Play
 from ascenseur.core.cards import Card, Language
 from ascenseur.core.observation import TrickView
 from ascenseur.core.rules import Rules
@@ -235,20 +235,16 @@ def game_event(event: Event, names: Sequence[str], deal_count: int, lang: Langua
     return OverEvent(text=text, totals=list(event.totals), winners=list(event.winners))
 
 
-def hint_options(hints: Sequence[Estimate | tuple[PlayerAction, float]]) -> list[HintOption]:
-    """The hints on the wire; an :class:`Estimate` (``bots.hints.advice``) also gives the
+def hint_options(hints: Sequence[Estimate]) -> list[HintOption]:
+    """The hints on the wire (``bots.hints.advice``): each choice's expected points, the
     chance of an exact bid and the deals tried."""
-    options = []
-    for hint in hints:
-        if isinstance(hint, Estimate):
-            action, points = hint.action, hint.points
-            exact: float | None = round(hint.exact, 3)
-            worlds: int | None = hint.worlds
-        else:
-            (action, points), exact, worlds = hint, None, None
-        bid = action.value if isinstance(action, Bid) else None
-        card = action.card.code if isinstance(action, Play) else None
-        options.append(
-            HintOption(bid=bid, card=card, points=round(points, 2), exact=exact, worlds=worlds)
+    return [
+        HintOption(
+            bid=hint.action.value if isinstance(hint.action, Bid) else None,
+            card=hint.action.card.code if isinstance(hint.action, Play) else None,
+            points=round(hint.points, 2),
+            exact=round(hint.exact, 3),
+            worlds=hint.worlds,
         )
-    return options
+        for hint in hints
+    ]
