@@ -146,6 +146,21 @@ def test_the_next_deal_waits_for_the_summary_to_be_seen() -> None:
     assert step(table, 13.0, present, scored_at=5.0, ready=set()).kind == "deal"
 
 
+def test_alone_with_bots_the_deals_result_stays_until_the_person_moves_on() -> None:
+    table = new_table(summary_seconds=8.0)
+    table.fold(table.take_seat("Ada", at=1.0))
+    table.fold(table.start(0, at=3.0))  # the free seat becomes a bot: Ada is alone with bots
+    table.fold(table.next_deal(at=4.0))
+    while table.turn is not Turn.DEAL:
+        seat = table.state.current_seat
+        assert seat is not None
+        action = table.view(seat).legal_actions[0]
+        table.fold(table.move(seat, action, at=5.0, cid=None, by="person"))
+    waiting = step(table, 600.0, {0: 1}, scored_at=5.0, ready=set())
+    assert waiting.kind == "wait" and waiting.until is None  # long past the 8 s
+    assert step(table, 600.0, {0: 1}, scored_at=5.0, ready={0}).kind == "deal"
+
+
 def test_chat_and_reactions_are_checked() -> None:
     table = seated()
     assert table.say(0, "Ada", "  salut  ", at=1.0).text == "salut"

@@ -156,8 +156,9 @@ def next_step(
     stood when someone comes back.
 
     A person away longer than the grace time gets a stand-in (step ``standin``); after a deal
-    the next one waits until every person present is ready or the summary time is up; a
-    person whose clock ran out has the stand-in bot play that one action (``timeout``).
+    the next one waits until every person present is ready or the summary time is up (a
+    person alone with bots: until they are ready); a person whose clock ran out has the
+    stand-in bot play that one action (``timeout``).
     """
     turn = table.turn
     if turn is Turn.OVER:
@@ -176,9 +177,12 @@ def next_step(
     if turn is Turn.DEAL:
         if scored_at is not None:
             people = {s for s in present if present[s] and table.seats[s].is_person}
-            end = scored_at + table.created.summary_seconds
-            if not people <= ready and now < end:
-                return Step("wait", until=min(end, until) if until else end)
+            if not people <= ready:
+                if sum(1 for row in table.seats if row.is_person) == 1:
+                    return Step("wait", until=until)  # alone with bots: until they move on
+                end = scored_at + table.created.summary_seconds
+                if now < end:
+                    return Step("wait", until=min(end, until) if until else end)
         return Step("deal")
     to_act = table.state.current_seat
     assert to_act is not None
