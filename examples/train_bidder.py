@@ -11,12 +11,20 @@ seat sharing it; cards are played at random, so whatever it gains over ``random`
 its bids. To compete, it becomes a bot (:class:`ascenseur.rl.bot.PolicyBot`, bidding its most
 likely bid) registered as ``rl-bidder``, and ``ascenseur arena`` runs in this process, where
 that name is known.
+
+Saved weights also meet any bot in the arena, in as many processes as you like, through the
+factory :func:`saved` (the same players and max cards as in training)::
+
+    cd examples
+    ASCENSEUR_BIDDER=bidder.json ascenseur arena --candidate train_bidder:saved \
+        --reference heuristic --players 4 --max-cards 8 --games 60
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import time
 from pathlib import Path
@@ -38,6 +46,16 @@ def as_bot(bidder: LinearBidder) -> PolicyBot:
         return bidder.act(arrays, rng, greedy=True)
 
     return PolicyBot(policy, name=BOT_NAME)
+
+
+#: The variable that tells :func:`saved` where the weights are (default: bidder.json).
+WEIGHTS_VARIABLE = "ASCENSEUR_BIDDER"
+
+
+def saved() -> PolicyBot:
+    """The bidder that ``--save`` wrote, as an arena bot: ``--candidate train_bidder:saved``."""
+    path = Path(os.environ.get(WEIGHTS_VARIABLE, "bidder.json"))
+    return as_bot(LinearBidder.from_json(json.loads(path.read_text())))
 
 
 def main() -> None:

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
+import outside_bots
+from ascenseur.bots.base import Budget, make_bot
+from ascenseur.bots.outside import load_bot
 from ascenseur.cli import main
+from ascenseur.core.errors import AscenseurError
 
 TINY = ["arena", "--candidate", "random", "--reference", "random", "--players", "4"]
 TINY += ["--max-cards", "2", "--games", "4", "--seed", "9", "--jobs", "1"]
@@ -52,7 +57,7 @@ def test_a_saved_deal_set_replays_the_same_match(
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        (["--candidate", "nobody"], "there is no bot called 'nobody'"),
+        (["--candidate", "nobody"], "there is no bot called 'nobody': choose one of"),
         (["--candidate", "random", "--players", "11"], "players must be 2…10"),
         (["--candidate", "random", "--max-cards", "20"], "max_cards must be 1…19"),
         (["--candidate", "random", "--deals", "/nonexistent/deals.json"], "cannot read"),
@@ -88,3 +93,87 @@ def test_a_malformed_number_is_an_argparse_error(capsys: pytest.CaptureFixture[s
         main(["arena", "--candidate", "random", "--games", "0"])
     assert exit_.value.code == 2
     assert "argument --games: expected a number of at least 1, not 0" in capsys.readouterr().err
+
+
+OUTSIDE = ["--players", "3", "--max-cards", "2", "--games", "2", "--seed", "9"]
+
+
+def test_a_bot_from_outside_the_package_sits_in_the_arena(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the arena adds the current directory
+    out = tmp_path / "run"
+    options = ["--candidate", "outside_bots:make", "--reference", "random", *OUTSIDE]
+    options += ["--budget-iterations", "5", "--jobs", "1", "--out", str(out)]
+    made_before = len(outside_bots.made_with)
+    assert main(["arena", *options]) == 0
+    assert "outside_bots:make (candidate) vs random (reference)" in capsys.readouterr().out
+    # Called with the budget: once before any game, then for each seat of each game.
+    made = outside_bots.made_with[made_before:]
+    assert len(made) == 1 + 2 * 3 and set(made) == {Budget(iterations=5)}
+    for game in range(2):
+        for seat in range(3):
+            name = f"game-{game:05d}-seat{seat}.json"
+            record = json.loads((out / "records" / name).read_text())
+            assert record["seats"][seat] == "bot:outside_bots:make"
+            # The lowest bid allowed is 0 (no hook): the outside bot chose every bid.
+            assert all(deal["bids"][seat] == 0 for deal in record["deals"])
+
+
+def test_an_outside_bot_in_the_current_directory_reaches_worker_processes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "my_agent.py").write_text(
+        "from ascenseur.bots.random_bot import RandomBot\n\n\n"
+        "def make():  # no budget argument: called without one\n"
+        "    return RandomBot()\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", ".")])
+    options = ["--candidate", "my_agent:make", "--reference", "random", *OUTSIDE, "--jobs", "2"]
+    assert main(["arena", *options]) == 0
+    printed = capsys.readouterr().out
+    # A random bot under another name draws from the same streams: the same games exactly.
+    assert "my_agent:make (candidate) vs random (reference)" in printed
+    assert "[+0.00, +0.00]" in printed
+
+
+@pytest.mark.parametrize(
+    ("candidate", "message"),
+    [
+        ("no_such_agent:make", "there is no module no_such_agent on Python's path"),
+        ("outside_bots:missing", "outside_bots has no attribute 'missing'"),
+        ("outside_bots:LowestBot.missing", "outside_bots:LowestBot has no attribute 'missing'"),
+        ("outside_bots:VERSION", "it is 3, of type int, not a callable that returns a bot"),
+        ("outside_bots:not_a_bot", "its factory returned 42, of type int, not a bot"),
+        ("outside_bots:wants_two", "the factory must take the budget or nothing"),
+        ("outside_bots:fails", "its factory failed: RuntimeError: no weights file ("),
+        ("broken_agent:make", "importing broken_agent failed: ZeroDivisionError: division by"),
+        ("bad_syntax_agent:make", "importing bad_syntax_agent failed: SyntaxError: "),
+        ("outside_bots:", "'outside_bots:' is not a bot name nor module:factory"),
+    ],
+)
+def test_an_outside_bot_that_cannot_play_gives_one_line(
+    candidate: str,
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "broken_agent.py").write_text("WEIGHTS = 1 / 0\n")
+    (tmp_path / "bad_syntax_agent.py").write_text("def make(:\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["arena", "--candidate", candidate, *OUTSIDE, "--jobs", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ascenseur arena: cannot load the bot {candidate}: ") or (
+        candidate.endswith(":") and err.startswith("ascenseur arena: ")
+    )
+    assert message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_only_the_arena_imports_bots_by_module_name() -> None:
+    # A bot name that may come from a client (a table's level) never imports anything.
+    with pytest.raises(AscenseurError, match="there is no bot called 'outside_bots:make'"):
+        make_bot("outside_bots:make")
+    assert isinstance(load_bot("outside_bots:make"), outside_bots.LowestBot)

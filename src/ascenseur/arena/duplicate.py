@@ -24,7 +24,8 @@ from fractions import Fraction
 
 from ascenseur.arena.dealsets import DealSet, DealSetGame, deal_next
 from ascenseur.arena.stats import GameResult, SeatRun
-from ascenseur.bots.base import Bot, Budget, make_bot
+from ascenseur.bots.base import Bot, Budget
+from ascenseur.bots.outside import load_bot
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import observe
 from ascenseur.core.record import dumps, record_of
@@ -110,7 +111,7 @@ def _run(
 ) -> tuple[list[SeatRun], tuple[str, str]]:
     n = match.rules.players
     names = [match.candidate if s == seat else match.reference for s in range(n)]
-    bots = [make_bot(name, match.budget) for name in names]
+    bots = [load_bot(name, match.budget) for name in names]
     rngs = [bot_rng(match.seed, game, s) for s in range(n)]
     try:
         state, times = play_fixed(match.rules, deals, bots, rngs)

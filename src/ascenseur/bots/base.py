@@ -1,4 +1,8 @@
-"""The one bot interface, and the registry that names bots."""
+"""The one bot interface, and the registry that names bots.
+
+Bots outside the package are named by ``module:factory`` where the person running the program
+names them (:mod:`ascenseur.bots.outside`: the arena).
+"""
 
 from __future__ import annotations
 
@@ -75,7 +79,12 @@ def register(name: str) -> Callable[[BotFactory], BotFactory]:
 
 
 def make_bot(name: str, budget: Budget = DEFAULT_BUDGET) -> Bot:
-    """A new bot of the named kind; raises a clear error naming the known bots."""
+    """A new bot of the registered kind ``name``; raises a clear error naming the known bots.
+
+    Only registered names: a name that comes from a client can never make the process import
+    anything (:func:`ascenseur.bots.outside.load_bot` is for names that the person running the
+    program typed).
+    """
     factory = REGISTRY.get(name)
     if factory is None:
         known = ", ".join(sorted(REGISTRY))

@@ -15,7 +15,8 @@ from ascenseur.arena import report
 from ascenseur.arena.dealsets import DealSet
 from ascenseur.arena.duplicate import ArenaError, GameOutcome, Match, run_match
 from ascenseur.arena.stats import Tally
-from ascenseur.bots import DEFAULT_BUDGET, REGISTRY, Budget, make_bot
+from ascenseur.bots import DEFAULT_BUDGET, REGISTRY, Budget
+from ascenseur.bots.outside import importable_from_here, load_bot
 from ascenseur.commands.options import positive, positive_float
 from ascenseur.core.rules import Rules
 from ascenseur.files import write_text_atomic
@@ -31,12 +32,24 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Duplicate match on a fixed deal set: the reference bot plays every seat of "
         "each game, then the candidate replaces each seat in turn on the same deals. Prints "
         "points per game of candidate minus reference with a 95% confidence interval over "
-        "games, bidding accuracy and decision times.",
+        "games, bidding accuracy and decision times. A BOT is a registered name or "
+        "module:factory, a callable in an importable module (the current directory included) "
+        "that returns a bot — an object with a name and choose(view, rng), see "
+        "ascenseur.bots.base.Bot; the factory is called afresh for each seat of each run, "
+        "with the budget if it takes an argument.",
     )
     bots = ", ".join(sorted(REGISTRY))
-    parser.add_argument("--candidate", required=True, metavar="BOT", help=f"bot measured ({bots})")
     parser.add_argument(
-        "--reference", default="random", metavar="BOT", help="bot it is measured against (random)"
+        "--candidate",
+        required=True,
+        metavar="BOT",
+        help=f"bot measured ({bots}, or module:factory, e.g. my_agent:make)",
+    )
+    parser.add_argument(
+        "--reference",
+        default="random",
+        metavar="BOT",
+        help="bot it is measured against (random; also a name or module:factory)",
     )
     parser.add_argument(
         "--players", type=int, default=None, metavar="N", help="number of players, 2-10 (4)"
@@ -101,8 +114,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     deals, rules, seed = _setup(args)
     budget = _budget(args)
+    if ":" in args.candidate or ":" in args.reference:
+        importable_from_here()
     for name in (args.candidate, args.reference):
-        make_bot(name, budget)  # an unknown name fails here, before any game
+        load_bot(name, budget)  # an unknown name fails here, before any game
     out = _prepare_out(Path(args.out)) if args.out else None
     if out is not None:
         write_text_atomic(out / "deals.json", deals.dumps())
