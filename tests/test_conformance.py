@@ -52,6 +52,7 @@ def test_record_verdict_matches(
     record_file.write_text(json.dumps(case["record"]), encoding="utf-8")
     status = main(["check", str(record_file)])
     result = json.loads(capsys.readouterr().out)
+    assert result.pop("file") == str(record_file)  # each line names its file
     assert result == check(record_file.read_bytes())
     if expect["valid"]:
         assert status == 0
