@@ -245,7 +245,7 @@ async def main(
         sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
         from pg_cluster import Cluster
 
-        cluster = Cluster()
+        cluster = Cluster(durable=True)  # fsync on, as a real server runs
         cluster.start()
         db = cluster.new_database()
     elif db == "sqlite":
@@ -287,6 +287,8 @@ async def main(
         for task in tasks:
             task.cancel()
         acked = "on the disk (fsync)" if fsync else "written, no fsync"
+        if db.startswith("postgresql"):
+            acked = "PostgreSQL committed them"
         where = "PostgreSQL" if db.startswith("postgresql") else "SQLite"
         print(
             f"{tables} tables x {SEATS} seats ({PEOPLE} people, 1 {bot} bot), {seconds:.0f} s, "

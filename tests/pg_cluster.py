@@ -49,7 +49,9 @@ def bin_dir() -> Path:
 class Cluster:
     """A PostgreSQL cluster of its own, started by :meth:`start`, gone after :meth:`stop`."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, durable: bool = False) -> None:
+        #: fsync on, as a real server runs (benchmarks); the tests need no durability.
+        self.durable = durable
         self.bin = bin_dir()
         self.root = Path(tempfile.mkdtemp(prefix="ascenseur-pg-"))
         self.data = self.root / "data"
@@ -76,10 +78,12 @@ class Cluster:
     def start(self) -> None:
         self._run("initdb", "-D", str(self.data), "-U", USER, "-A", "trust", "-E", "UTF8",
                   "--no-sync", "--no-instructions")  # fmt: skip
-        # No TCP at all; durability is not what these tests are about (fsync off).
+        # No TCP at all; durability is not what the tests are about (fsync off), but it is
+        # what a benchmark measures.
+        durability = "" if self.durable else " -c fsync=off -c full_page_writes=off"
         options = (
             f"-c listen_addresses='' -c unix_socket_directories='{self.root}' -p {PORT}"
-            " -c fsync=off -c full_page_writes=off -c max_connections=200"
+            f"{durability} -c max_connections=200"
         )
         self._run("pg_ctl", "start", "-w", "-D", str(self.data), "-l",
                   str(self.root / "server.log"), "-o", options)  # fmt: skip

@@ -123,6 +123,30 @@ def driver_of(url: str, tables: list[str]) -> str | None:
     return str(rows[0][0]) if rows else None
 
 
+def stalled(
+    url: str,
+    load: crash_test.Load,
+    tables: list[str],
+    before: dict[str, int],
+    players: list[Witness],
+) -> None:
+    """Say why a table did not go on after a kill (the harness's own diagnosis)."""
+    with psycopg.connect(url) as db:
+        leases = db.execute(
+            "SELECT table_id, holder, expires - extract(epoch FROM now()) FROM leases"
+        ).fetchall()
+    for table in tables:
+        log = load(table) or []
+        print(f"table {table}: {before[table]} -> {len(log)} events; last:",
+              [type(e).__name__ for e in log[-4:]], file=sys.stderr)  # fmt: skip
+    print("leases:", leases, file=sys.stderr)
+    for p in players:
+        view = p.view or {}
+        state = f"phase {view.get('phase')}, current {view.get('current')}"
+        print(f"  {p.table} seat {p.seat}: open {p.open is not None}, {state},"
+              f" version {view.get('version')}", file=sys.stderr)  # fmt: skip
+
+
 def in_log_order(moves: list[tuple[str, int, Any]], log: list[ev.Event]) -> bool:
     """Whether ``moves`` are moves of ``log``, in its order, none twice."""
     logged = [
@@ -198,6 +222,8 @@ def run(
                 if all(len(load(t) or []) > before[t] + 2 for t in table_ids):
                     took_over += 1
                     break
+            else:
+                stalled(url, load, table_ids, before, players)
             views_match(load, players)
         time.sleep(2.5)  # the workers of the killed processes notice and leave
         left = [pid for pid in orphans if alive(pid)]

@@ -440,22 +440,38 @@ class PostgresStore:
                 notice = f"p {holder} 0 {table_id}"
                 await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice))
 
-    async def presence(self, table_id: str, holder: str, now: float) -> list[Presence]:
+    async def presence(
+        self, table_ids: Sequence[str], holder: str, now: float
+    ) -> dict[str, list[Presence]]:
+        if not table_ids:
+            return {}
         async with self.pool.connection() as db:
             cursor = await db.execute(
-                "SELECT seats, spectators, ready FROM presence"
-                " WHERE table_id = %s AND holder <> %s AND expires > %s",
-                (table_id, holder, now),
+                "SELECT table_id, seats, spectators, ready FROM presence"
+                " WHERE table_id = ANY(%s) AND holder <> %s AND expires > %s"
+                " ORDER BY table_id, holder",
+                (list(table_ids), holder, now),
             )
             rows = await cursor.fetchall()
-        return [
-            Presence(
-                seats={int(seat): int(n) for seat, n in json.loads(r[0]).items()},
-                spectators=int(r[1]),
-                ready=frozenset(int(seat) for seat in json.loads(r[2])),
+        found: dict[str, list[Presence]] = {}
+        for r in rows:
+            found.setdefault(str(r[0]), []).append(
+                Presence(
+                    seats={int(seat): int(n) for seat, n in json.loads(r[1]).items()},
+                    spectators=int(r[2]),
+                    ready=frozenset(int(seat) for seat in json.loads(r[3])),
+                )
             )
-            for r in rows
-        ]
+        return found
+
+    async def renew_presence(self, table_ids: Sequence[str], holder: str, expires: float) -> None:
+        if not table_ids:
+            return
+        async with self.pool.connection() as db:
+            await db.execute(
+                "UPDATE presence SET expires = %s WHERE holder = %s AND table_id = ANY(%s)",
+                (expires, holder, list(table_ids)),
+            )
 
     async def listen(self, holder: str, notice: Callable[[Notice], None]) -> None:
         self.holder = holder

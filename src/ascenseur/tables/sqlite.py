@@ -682,8 +682,13 @@ class SqliteStore:
     ) -> None:
         return None
 
-    async def presence(self, table_id: str, holder: str, now: float) -> list[Presence]:
-        return []
+    async def presence(
+        self, table_ids: Sequence[str], holder: str, now: float
+    ) -> dict[str, list[Presence]]:
+        return {}
+
+    async def renew_presence(self, table_ids: Sequence[str], holder: str, expires: float) -> None:
+        return None
 
     async def listen(self, holder: str, notice: Callable[[Notice], None]) -> None:
         return None

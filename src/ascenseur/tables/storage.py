@@ -160,9 +160,14 @@ class TableStore(Protocol):
         """Publish who ``holder`` has at ``table_id``, valid until ``expires``; ``changed``:
         tell the other processes (else it only lasts longer)."""
 
-    async def presence(self, table_id: str, holder: str, now: float) -> list[Presence]:
-        """Who the other processes (not ``holder``) have at ``table_id``, as published and
-        not expired."""
+    async def presence(
+        self, table_ids: Sequence[str], holder: str, now: float
+    ) -> dict[str, list[Presence]]:
+        """Who the other processes (not ``holder``) have at each of these tables, as
+        published and not expired (a table no other process has is left out)."""
+
+    async def renew_presence(self, table_ids: Sequence[str], holder: str, expires: float) -> None:
+        """Keep what ``holder`` published for these tables valid until ``expires``."""
 
     async def listen(self, holder: str, notice: Callable[[Notice], None]) -> None:
         """From now on call ``notice`` for each commit and presence change of the other
