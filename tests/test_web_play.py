@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
+from ascenseur.core.cards import Card
+from ascenseur.web.wire import winning_seat
 from browser_helpers import (
     READY,
     browser,
@@ -126,6 +128,13 @@ def test_on_a_phone_the_trick_and_the_end_of_the_hand_show_together_with_names(
         assert any(caption.inner_text().replace("led", "").strip() in name for name in names)
     assert played.first.locator(".led-mark").is_visible()
     assert page.locator(".trick .led-mark").count() == 1
+    # The card winning the trick so far is marked (P9); the Excuse alone wins nothing yet.
+    down = played.evaluate_all("cs => cs.map(c => [Number(c.dataset.seat), c.dataset.code])")
+    winner = winning_seat([(seat, Card.parse(code)) for seat, code in down])
+    marked = page.eval_on_selector_all(
+        ".trick .trick-card.winning", "cs => cs.map(c => Number(c.dataset.seat))"
+    )
+    assert marked == ([] if winner is None else [winner])
     shot(page, f"phone-{players}p-{cards}-cards")
     assert not problems, problems
 
