@@ -508,7 +508,7 @@ class ReplayStep(Struct, kw_only=True):
 
 
 class Replay(Struct, kw_only=True):
-    """A finished game step by step (``GET /api/games/{id}/replay``)."""
+    """A finished game step by step (``POST /api/tables/{id}/replay`` with a seat's token)."""
 
     game: str
     rules: RulesInfo
