@@ -263,7 +263,7 @@ def test_a_forced_card_plays_itself_when_asked_and_a_notification_says_your_turn
     page.wait_for_selector("#next-deal")
     page.click("#next-deal")
     # The bots before the person bid first (at their pace): the notice comes with the turn.
-    page.wait_for_function("window.__notes.includes('Your turn at Tarot ascenseur')")
+    page.wait_for_function("() => window.__notes.includes('Your turn at Tarot ascenseur')")
     context.close()
     assert not problems, problems
 
