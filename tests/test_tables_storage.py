@@ -480,7 +480,8 @@ def test_two_drivers_on_one_database_never_fork_a_table(postgres: Cluster) -> No
             )
             assert sorted(u.first for u in said) == [2, 3]  # one after the other
             assert one.stats.conflicts + two.stats.conflicts == 1
-            await one.catch_up(live_one)
+            await one.catch_up(live_one)  # these drivers do not listen: read the log
+            await two.catch_up(live_two)
             assert live_one.table.version == live_two.table.version == 4
             seated = await asyncio.gather(
                 one.commit(live_one, lambda t: t.take_seat("Cy", at=2.0)),

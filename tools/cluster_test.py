@@ -182,7 +182,10 @@ def run(
     killed = in_flight = took_over = 0
     try:
         while killed < kills:
-            for _ in range(rng.randint(10, 60)):
+            # Play until a few more actions are acknowledged (however slow the machine is).
+            wanted = sum(len(p.acked) for p in players) + rng.randint(5, 12)
+            deadline = time.monotonic() + 60
+            while sum(len(p.acked) for p in players) < wanted and time.monotonic() < deadline:
                 for player in players:
                     step(player, rng)
             holder = driver_of(url, table_ids)

@@ -231,7 +231,14 @@ def run(kills: int, seed: int, tables: int = 3, workdir: Path | None = None) -> 
     killed = in_flight = 0
     try:
         while killed < kills:
-            for _ in range(rng.randint(5, 60)):
+            # Play until a few more actions are acknowledged (however slow the machine is),
+            # then a random number of steps more.
+            wanted = sum(len(p.acked) for p in players) + rng.randint(3, 8)
+            deadline = time.monotonic() + 60
+            while sum(len(p.acked) for p in players) < wanted and time.monotonic() < deadline:
+                for player in players:
+                    step(player, rng)
+            for _ in range(rng.randint(0, 30)):
                 for player in players:
                     step(player, rng)
             for player in players:  # an action on its way when the server dies

@@ -16,7 +16,6 @@ reads them in SQL.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -491,10 +490,11 @@ class PostgresStore:
                         ready.set_result(None)
                     if lost:
                         notice(Notice("resync", ""))
-                    async for heard in db.notifies():
-                        told = _notice(heard.payload, self.holder)
-                        if told is not None:
-                            notice(told)
+                    while True:  # in short rounds: a cancel never waits on a blocked read
+                        async for heard in db.notifies(timeout=1.0):
+                            told = _notice(heard.payload, self.holder)
+                            if told is not None:
+                                notice(told)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -507,9 +507,8 @@ class PostgresStore:
     async def close(self) -> None:
         if self._listening is not None:
             self._listening.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._listening
-        await self.pool.close()
+            await asyncio.wait({self._listening}, timeout=5.0)
+        await self.pool.close(timeout=5.0)
 
 
 def _notice(payload: str, holder: str) -> Notice | None:
