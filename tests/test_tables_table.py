@@ -261,3 +261,20 @@ def test_listeners_share_work_only_while_the_table_stays_as_it_is() -> None:
     twin.fold(twin.say(0, "Ada", "hi", at=6.0))  # changed in place (the terminal's way)
     assert live.shared("k", make) == twin.version
     assert len(made) == 3
+
+
+def test_a_driver_stops_even_when_its_storage_no_longer_answers() -> None:
+    import asyncio
+
+    from ascenseur.tables import driver as drivers
+
+    class Gone:
+        async def beat(self, now: float) -> float | None:
+            await asyncio.Event().wait()  # a database that is gone: no answer, ever
+            return None
+
+    async def work() -> None:
+        driver = drivers.Driver(Gone(), None, drivers.Settings())  # type: ignore[arg-type]
+        await asyncio.wait_for(driver.stop(), drivers.STOP_BEAT_SECONDS + 5)
+
+    asyncio.run(work())

@@ -51,6 +51,8 @@ from ascenseur.tables.thinking import decide
 T = TypeVar("T")
 #: Tries of a commit that keeps losing its version to other processes.
 COMMIT_TRIES = 3
+#: How long a stopping driver waits to record its last heartbeat.
+STOP_BEAT_SECONDS = 2.0
 
 log = logging.getLogger("ascenseur.tables")
 
@@ -392,8 +394,10 @@ class Driver:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        # The last beat, if the storage answers soon: a server told to stop while its database
+        # is gone must not wait for a connection that will not come.
         with contextlib.suppress(Exception):
-            await self.store.beat(self.clock())
+            await asyncio.wait_for(self.store.beat(self.clock()), STOP_BEAT_SECONDS)
 
     # -- tables ------------------------------------------------------------------------------
 
