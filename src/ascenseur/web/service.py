@@ -352,7 +352,8 @@ class GameService:
             def build(t: Table) -> ev.Event:
                 # Built again if another process committed first: only from the state seen.
                 if len(t.state.history) != message.state:
-                    text = web_tr(conn.lang, "stale_state", seen=message.state, now=state)
+                    now = len(t.state.history)
+                    text = web_tr(conn.lang, "stale_state", seen=message.state, now=now)
                     raise Refused(text, code="stale-state")
                 return t.move(seat, action, at=time.time(), cid=cid, by="person")
 
