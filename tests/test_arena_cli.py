@@ -177,3 +177,48 @@ def test_only_the_arena_imports_bots_by_module_name() -> None:
     with pytest.raises(AscenseurError, match="there is no bot called 'outside_bots:make'"):
         make_bot("outside_bots:make")
     assert isinstance(load_bot("outside_bots:make"), outside_bots.LowestBot)
+
+
+def test_the_reference_time_factor_multiplies_the_seconds_of_the_reference_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    out = tmp_path / "run"
+    options = ["--candidate", "outside_bots:make", "--reference", "outside_bots:make", *OUTSIDE]
+    options += ["--budget-seconds", "0.5", "--reference-time-factor", "10", "--jobs", "1"]
+    made_before = len(outside_bots.made_with)
+    assert main(["arena", *options, "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "budget per decision: candidate 0.5 s, reference 5 s" in printed
+    made = outside_bots.made_with[made_before:]
+    # Each checked once before the games, then per game: 3 reference bots alone, then each seat's
+    # candidate beside 2 reference bots.
+    assert made.count(Budget(seconds=0.5)) == 1 + 2 * 3
+    assert made.count(Budget(seconds=5.0)) == 1 + 2 * (3 + 3 * 2)
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["budget"] == {"iterations": None, "seconds": 0.5}
+    assert summary["reference_budget"] == {"iterations": None, "seconds": 5.0}
+    lines = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    assert [line["game"] for line in lines] == [0, 1]
+    assert [line["points_difference"] for line in lines] == summary["per_game_points_difference"]
+
+
+def test_a_time_factor_needs_seconds(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([*TINY, "--reference-time-factor", "10"]) == 2
+    assert "--reference-time-factor multiplies --budget-seconds" in capsys.readouterr().err
+
+
+def test_a_single_deal_match_plays_one_deal_of_k_cards_per_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    options = ["arena", "--candidate", "heuristic", "--reference", "random", "--players", "3"]
+    options += ["--single-deal", "4", "--games", "3", "--seed", "5", "--jobs", "1"]
+    assert main([*options, "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "3 players, max 4 cards" in printed and "3 single deals of 4 cards" in printed
+    assert "no records" in printed and not (out / "records").exists()
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["single_deal"] == 4
+    assert summary["candidate_stats"]["deals"] == 3 * 3
+    assert summary["reference_stats"]["deals"] == 3 * 3

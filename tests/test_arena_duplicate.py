@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ascenseur.arena.dealsets import DealSet
-from ascenseur.arena.duplicate import ArenaError, GameOutcome, Match, run_match
+from ascenseur.arena.duplicate import ArenaError, GameOutcome, Match, play_fixed, run_match
 from ascenseur.arena.stats import Tally
 from ascenseur.bots.base import REGISTRY, Budget
 from ascenseur.core.actions import Bid, Play
@@ -119,3 +119,55 @@ def test_an_arena_error_crosses_the_process_boundary() -> None:
     err = pickle.loads(pickle.dumps(ArenaError("game 3, the reference run: seat 1 cannot bid 4")))
     assert isinstance(err, ArenaError)
     assert str(err) == "game 3, the reference run: seat 1 cannot bid 4"
+
+
+@pytest.mark.parametrize("k", [1, 3, 5])
+def test_a_single_deal_is_the_games_first_deal_of_that_many_cards(k: int) -> None:
+    rules = Rules(players=4, max_cards=5)
+    game = DealSet.generate(rules, seed=11, games=1).games[0]
+    bots = [REGISTRY["random"](Budget()) for _ in range(4)]
+    whole, _ = play_fixed(rules, game, bots, [random.Random(s) for s in range(4)])
+    single, times = play_fixed(rules, game, bots, [random.Random(s) for s in range(4)], k)
+    assert single.is_terminal() and len(single.results) == 1
+    (deal,) = single.deal_logs()
+    expected = whole.deal_logs()[k - 1]  # 1, 2, 3, …: k cards first at deal k − 1
+    assert (deal.dealer, deal.hands) == (expected.dealer, expected.hands)
+    assert single.results[0].hand_size == k
+    # Every seat acted: a bid, and k cards of which the last is forced (then not timed or not).
+    assert all(len(t) >= 1 for t in times)
+
+
+def test_a_single_deal_match_counts_one_deal_per_seat_and_game() -> None:
+    match = Match(RULES, "random", "random", Budget(), seed=7, single_deal=2)
+    tally, records = play(match, 1)
+    assert records == {}
+    summary = tally.to_json()
+    assert summary["candidate_stats"]["deals"] == len(DEALS.games) * RULES.players
+    assert all(row["bid"] <= 2 for row in summary["candidate_stats"]["calibration"])
+
+
+def test_a_single_deal_must_fit_the_rules() -> None:
+    with pytest.raises(ArenaError, match="a single deal must have 1…2 cards"):
+        Match(RULES, "random", "random", Budget(), seed=7, single_deal=3)
+
+
+def test_the_reference_bots_get_their_own_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[tuple[str, Budget]] = []
+    factory = REGISTRY["random"]
+
+    def recording(name: str) -> Any:
+        def make(budget: Budget) -> Any:
+            made.append((name, budget))
+            return factory(budget)
+
+        return make
+
+    monkeypatch.setitem(REGISTRY, "cand", recording("cand"))
+    monkeypatch.setitem(REGISTRY, "ref", recording("ref"))
+    mine, theirs = Budget(seconds=0.5), Budget(seconds=5.0)
+    match = Match(RULES, "cand", "ref", mine, seed=7, reference_budget=theirs)
+    play(match, 1)
+    assert {budget for name, budget in made if name == "cand"} == {mine}
+    assert {budget for name, budget in made if name == "ref"} == {theirs}
+    # Per game: 4 reference bots in the reference run, then 3 beside each candidate.
+    assert sum(name == "ref" for name, _ in made) == len(DEALS.games) * (4 + 4 * 3)

@@ -6,6 +6,11 @@ for each seat in turn, the candidate takes that seat while reference bots keep t
 (seed, game, seat) and the same whoever sits there, so a candidate equal to the reference plays
 every game exactly as the reference run did: luck cancels, and only the play differs.
 
+A match may give the reference bots more time than the candidate (``reference_budget``: e.g.
+ten times the seconds, to be fair to a slower method), and may play only one deal of each game
+(``single_deal``: the first deal of that many cards in the schedule), when whole games of a
+slow bot would cost too much.
+
 Games run in parallel processes; each game's runs stay in one process and depend on nothing
 but the match and the game, so the results do not depend on ``jobs``.
 """
@@ -42,13 +47,34 @@ class ArenaError(AscenseurError):
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """Who plays whom, under which rules and budget; ``seed`` derives the bots' streams."""
+    """Who plays whom, under which rules and budget; ``seed`` derives the bots' streams.
+
+    ``budget`` is the candidate's, and the reference bots' too unless ``reference_budget``
+    gives them their own. ``single_deal`` k: each game is only its first deal of k cards
+    (a one-deal game, which has no record); None: whole games.
+    """
 
     rules: Rules
     candidate: str
     reference: str
     budget: Budget
     seed: int
+    reference_budget: Budget | None = None
+    single_deal: int | None = None
+
+    def __post_init__(self) -> None:
+        k = self.single_deal
+        if k is not None and not 1 <= k <= self.rules.max_cards:
+            raise ArenaError(
+                f"a single deal must have 1…{self.rules.max_cards} cards for max_cards "
+                f"{self.rules.max_cards}, not {k}"
+            )
+
+    def budget_of(self, for_candidate: bool) -> Budget:
+        """The budget of the candidate (True) or of a reference bot (False)."""
+        if for_candidate or self.reference_budget is None:
+            return self.budget
+        return self.reference_budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,9 +98,16 @@ def play_fixed(
     deals: DealSetGame,
     bots: Sequence[Bot],
     rngs: Sequence[random.Random],
+    single_deal: int | None = None,
 ) -> tuple[GameState, list[list[int]]]:
-    """Play one whole game on fixed deals; the final state and each seat's decision times (ns)."""
-    state = GameState.new(rules, first_dealer=deals.first_dealer)
+    """Play one game on fixed deals — the whole game, or only its first deal of
+    ``single_deal`` cards — and return the final state and each seat's decision times (ns)."""
+    if single_deal is None:
+        state = GameState.new(rules, first_dealer=deals.first_dealer)
+    else:
+        index = single_deal - 1  # the schedule climbs 1, 2, …: k cards first at index k − 1
+        dealer = (deals.first_dealer + index) % rules.players
+        state = GameState.single_deal(rules, index, dealer)
     times: list[list[int]] = [[] for _ in bots]
     clock = time.perf_counter_ns
     while not state.is_terminal():
@@ -94,27 +127,29 @@ def play_game(match: Match, game: int, deals: DealSetGame) -> GameOutcome:
     """The reference run and the n substitution runs of one game of the deal set.
 
     Bots are made afresh for every run, so that no bot carries anything from game to game.
+    A single-deal match leaves no records (a record starts at a game's first deal).
     """
     n = match.rules.players
-    reference, ref_records = _run(match, game, deals, None)
+    reference, ref_record = _run(match, game, deals, None)
     candidate: list[SeatRun] = []
-    records = [ref_records]
+    records = [ref_record]
     for seat in range(n):
         runs, record = _run(match, game, deals, seat)
         candidate.append(runs[seat])
         records.append(record)
-    return GameOutcome(GameResult(game, tuple(reference), tuple(candidate)), tuple(records))
+    kept = tuple(record for record in records if record is not None)
+    return GameOutcome(GameResult(game, tuple(reference), tuple(candidate)), kept)
 
 
 def _run(
     match: Match, game: int, deals: DealSetGame, seat: int | None
-) -> tuple[list[SeatRun], tuple[str, str]]:
+) -> tuple[list[SeatRun], tuple[str, str] | None]:
     n = match.rules.players
     names = [match.candidate if s == seat else match.reference for s in range(n)]
-    bots = [load_bot(name, match.budget) for name in names]
+    bots = [load_bot(name, match.budget_of(s == seat)) for s, name in enumerate(names)]
     rngs = [bot_rng(match.seed, game, s) for s in range(n)]
     try:
-        state, times = play_fixed(match.rules, deals, bots, rngs)
+        state, times = play_fixed(match.rules, deals, bots, rngs, match.single_deal)
     except AscenseurError as err:
         # Re-raised as a plain ArenaError: it must cross the process boundary intact.
         where = (
@@ -132,6 +167,8 @@ def _run(
         )
         for s in range(n)
     ]
+    if match.single_deal is not None:
+        return runs, None
     label = "reference" if seat is None else f"seat{seat}"
     text = dumps(record_of(state, [f"bot:{name}" for name in names]))
     return runs, (f"game-{game:05d}-{label}.json", text)

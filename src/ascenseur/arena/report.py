@@ -13,11 +13,14 @@ def lines(summary: dict[str, Any]) -> list[str]:
     c, r = summary["candidate_stats"], summary["reference_stats"]
     points, wins = summary["points_difference"], summary["win_share_difference"]
     players = rules["players"]
+    single = summary.get("single_deal")
+    games = "games" if single is None else f"single deals of {single} cards"
     out = [
         f"{cand} (candidate) vs {ref} (reference): {players} players, "
         f"max {rules['max_cards']} cards, hook {'on' if rules['hook'] else 'off'}",
-        f"{summary['games']} games × {players + 1} runs on deal set {deals['digest']} "
+        f"{summary['games']} {games} × {players + 1} runs on deal set {deals['digest']} "
         f"(seed {deals['seed']}), bot seed {summary['seed']}",
+        _budgets(summary["budget"], summary.get("reference_budget", summary["budget"])),
         "",
         f"{'':<22}{'candidate':>11}{'reference':>11}{'difference':>12}  95% CI",
         _row("points per game", _num(c["points_per_game"]), _num(r["points_per_game"]), points),
@@ -43,6 +46,21 @@ def lines(summary: dict[str, Any]) -> list[str]:
     out.append("")
     out.append(f"runtime {summary['elapsed_seconds']:.1f} s with {summary['jobs']} job(s)")
     return out
+
+
+def _budgets(candidate: dict[str, Any], reference: dict[str, Any]) -> str:
+    if candidate == reference:
+        return f"budget per decision: {_budget(candidate)}"
+    return f"budget per decision: candidate {_budget(candidate)}, reference {_budget(reference)}"
+
+
+def _budget(budget: dict[str, Any]) -> str:
+    parts = []
+    if budget["iterations"] is not None:
+        parts.append(f"{budget['iterations']} iterations")
+    if budget["seconds"] is not None:
+        parts.append(f"{budget['seconds']:g} s")
+    return " and at most ".join(parts) if parts else "each bot's default"
 
 
 def _row(

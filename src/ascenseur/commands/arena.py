@@ -14,7 +14,7 @@ from typing import Any
 from ascenseur.arena import report
 from ascenseur.arena.dealsets import DealSet
 from ascenseur.arena.duplicate import ArenaError, GameOutcome, Match, run_match
-from ascenseur.arena.stats import Tally
+from ascenseur.arena.stats import GameResult, Tally
 from ascenseur.bots import DEFAULT_BUDGET, REGISTRY, Budget
 from ascenseur.bots.outside import importable_from_here, load_bot
 from ascenseur.commands.options import positive, positive_float
@@ -94,6 +94,22 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "is up (equal-time comparisons)",
     )
     parser.add_argument(
+        "--reference-time-factor",
+        type=positive_float,
+        default=None,
+        metavar="F",
+        help="the reference bots get F times --budget-seconds per decision (1), e.g. 10 to "
+        "give a slower method ten times the candidate's time",
+    )
+    parser.add_argument(
+        "--single-deal",
+        type=positive,
+        default=None,
+        metavar="K",
+        help="play only the first deal of K cards of each game (whole games); --max-cards "
+        "defaults to K. For slow bots at big hands; no records are written",
+    )
+    parser.add_argument(
         "--jobs",
         type=positive,
         default=os.cpu_count() or 1,
@@ -103,7 +119,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--out",
         metavar="DIR",
-        help="write summary.json, deals.json and every game's record into DIR (new or empty)",
+        help="write summary.json, deals.json, games.jsonl (a line per game as it ends) and "
+        "every game's record into DIR (new or empty)",
     )
     parser.add_argument(
         "--deals", metavar="FILE", help="play this deal set (e.g. a deals.json of an earlier run)"
@@ -116,12 +133,20 @@ def run(args: argparse.Namespace) -> int:
     budget = _budget(args)
     if ":" in args.candidate or ":" in args.reference:
         importable_from_here()
-    for name in (args.candidate, args.reference):
-        load_bot(name, budget)  # an unknown name fails here, before any game
+    match = Match(
+        rules,
+        args.candidate,
+        args.reference,
+        budget,
+        seed,
+        reference_budget=_reference_budget(args, budget),
+        single_deal=args.single_deal,
+    )
+    for name, for_candidate in ((args.candidate, True), (args.reference, False)):
+        load_bot(name, match.budget_of(for_candidate))  # an unknown name fails here, first
     out = _prepare_out(Path(args.out)) if args.out else None
     if out is not None:
         write_text_atomic(out / "deals.json", deals.dumps())
-    match = Match(rules, args.candidate, args.reference, budget, seed)
     tally = Tally(rules.players)
     progress = report.Progress(len(deals.games), sys.stderr)
 
@@ -130,6 +155,9 @@ def run(args: argparse.Namespace) -> int:
         if out is not None:
             for name, text in outcome.records:
                 write_text_atomic(out / "records" / name, text)
+            # One line per game as it ends: an interrupted long match keeps what it played.
+            with (out / "games.jsonl").open("a", encoding="utf-8") as lines:
+                lines.write(json.dumps(_game_line(outcome.result)) + "\n")
         progress.advance()
 
     start = time.monotonic()
@@ -142,7 +170,9 @@ def run(args: argparse.Namespace) -> int:
         write_text_atomic(out / "summary.json", json.dumps(summary, indent=2) + "\n")
     for line in report.lines(summary):
         print(line)
-    if out is not None:
+    if out is not None and match.single_deal is not None:
+        print(f"summary and deal set in {out}/ (a single-deal match has no records)")
+    elif out is not None:
         print(f"summary, deal set and {len(deals.games) * (rules.players + 1)} records in {out}/")
     return 0
 
@@ -150,7 +180,8 @@ def run(args: argparse.Namespace) -> int:
 def _setup(args: argparse.Namespace) -> tuple[DealSet, Rules, int]:
     """The deal set, the rules and the bots' seed, from the options and ``--deals``."""
     if args.deals is None:
-        rules = Rules(players=args.players or 4, max_cards=args.max_cards, hook=bool(args.hook))
+        max_cards = args.max_cards or args.single_deal
+        rules = Rules(players=args.players or 4, max_cards=max_cards, hook=bool(args.hook))
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
         return DealSet.generate(rules, seed, args.games or DEFAULT_GAMES), rules, seed
     try:
@@ -175,6 +206,16 @@ def _budget(args: argparse.Namespace) -> Budget:
     return Budget(iterations=args.budget_iterations, seconds=args.budget_seconds)
 
 
+def _reference_budget(args: argparse.Namespace, budget: Budget) -> Budget | None:
+    """The reference bots' budget when --reference-time-factor gives them their own."""
+    factor = args.reference_time_factor
+    if factor is None:
+        return None
+    if budget.seconds is None:
+        raise ArenaError("--reference-time-factor multiplies --budget-seconds: give both")
+    return Budget(iterations=budget.iterations, seconds=budget.seconds * factor)
+
+
 def _prepare_out(out: Path) -> Path:
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise ArenaError(f"--out {out} must be a new or empty directory")
@@ -190,10 +231,28 @@ def _summary(
         "candidate": match.candidate,
         "reference": match.reference,
         "rules": match.rules.to_json(),
-        "budget": {"iterations": match.budget.iterations, "seconds": match.budget.seconds},
+        "budget": _budget_json(match.budget),
+        "reference_budget": _budget_json(match.budget_of(False)),
+        "single_deal": match.single_deal,
         "seed": match.seed,
         "deal_set": {"digest": deals.digest, "seed": deals.seed, "games": len(deals.games)},
         "jobs": jobs,
         "elapsed_seconds": elapsed,
         **tally.to_json(),
     }
+
+
+def _game_line(result: GameResult) -> dict[str, Any]:
+    """What ``games.jsonl`` says of one game: each side's totals by seat and the difference."""
+    cand = [run.total for run in result.candidate]
+    ref = [run.total for run in result.reference]
+    return {
+        "game": result.game,
+        "candidate_totals": cand,
+        "reference_totals": ref,
+        "points_difference": (sum(cand) - sum(ref)) / len(cand),
+    }
+
+
+def _budget_json(budget: Budget) -> dict[str, Any]:
+    return {"iterations": budget.iterations, "seconds": budget.seconds}
