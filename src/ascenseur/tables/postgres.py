@@ -39,6 +39,11 @@ from ascenseur.tables.storage import (
 Connection = psycopg.AsyncConnection[Any]
 log = logging.getLogger("ascenseur.tables")
 
+#: The columns an append updates in ``tables`` (its summary), in :meth:`PostgresStore.append`.
+_SUMMARY = (
+    "updated = %s, names = %s, started = %s, over = %s, version = %s, deals = %s, totals = %s"
+)
+
 #: The key of the advisory lock that serialises migrations (any constant of our own).
 MIGRATION_LOCK = 0x61736365  # "asce"
 
@@ -232,17 +237,33 @@ class PostgresStore:
         summary: Summary,
     ) -> None:
         s = summary
-        async with self.pool.connection() as db, db.transaction():
-            await self._insert(db, table_id, version, events, tokens)
-            await db.execute(
-                "UPDATE tables SET updated = %s, names = %s, started = %s, over = %s,"
-                " version = %s, deals = %s, totals = %s WHERE id = %s",
-                (s.updated, json.dumps(s.names), s.started, s.over, s.version, s.deals,
-                 json.dumps(s.totals), table_id),
-            )  # fmt: skip
-            # Sent when the transaction commits, never before (and never if it does not).
-            notice = f"c {self.holder or '-'} {version + len(events)} {table_id}"
-            await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice))
+        # Sent when the write commits, never before (and never if it does not).
+        notice = f"c {self.holder or '-'} {version + len(events)} {table_id}"
+        values = (s.updated, json.dumps(s.names), s.started, s.over, s.version, s.deals,
+                  json.dumps(s.totals), table_id)  # fmt: skip
+        if tokens:  # rare (a seat taken, freed or moved): one transaction of several statements
+            async with self.pool.connection() as db, db.transaction():
+                await self._insert(db, table_id, version, events, tokens)
+                await db.execute(f"UPDATE tables SET {_SUMMARY} WHERE id = %s", values)
+                await db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice))
+            return
+        # The usual append (a bid, a card, a deal): one statement, so one round trip and one
+        # implicit transaction — events, the table's summary and the notice, or none of them.
+        async with self.pool.connection() as db:
+            try:
+                await db.execute(
+                    "WITH added AS (INSERT INTO events (table_id, version, event)"
+                    " SELECT %s, %s + n::integer - 1, e"
+                    " FROM unnest(%s::bytea[]) WITH ORDINALITY AS u(e, n)),"
+                    f" summary AS (UPDATE tables SET {_SUMMARY} WHERE id = %s)"
+                    " SELECT pg_notify(%s, %s)",
+                    (table_id, version, [ev.encode(event) for event in events], *values,
+                     CHANNEL, notice),
+                )  # fmt: skip
+            except errors.UniqueViolation:
+                raise _conflict(table_id, version) from None
+            except errors.ForeignKeyViolation:
+                raise StoreError(f"there is no table {table_id}", code="no-table") from None
 
     @staticmethod
     async def _insert(
