@@ -278,3 +278,31 @@ def test_a_driver_stops_even_when_its_storage_no_longer_answers() -> None:
         await asyncio.wait_for(driver.stop(), drivers.STOP_BEAT_SECONDS + 5)
 
     asyncio.run(work())
+
+
+def test_a_cancel_wins_over_a_wake_in_the_same_turn() -> None:
+    """A serve told to stop as its connections close: each close wakes its table just before
+    the driver cancels the table's task. The wake must not swallow the cancel (Python 3.11's
+    ``asyncio.wait_for`` returned the woken wait instead: the task went on, and the server
+    never exited)."""
+    import asyncio
+
+    from ascenseur.tables.driver import woken
+
+    async def main() -> None:
+        wake = asyncio.Event()
+        task = asyncio.create_task(woken(wake, 10.0))
+        for _ in range(3):
+            await asyncio.sleep(0)  # the task waits
+        wake.set()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert task.cancelled()
+        # And the wait's two ordinary ends: a wake, a timeout.
+        wake.set()
+        await asyncio.wait_for(woken(wake, 10.0), 1.0)
+        wake.clear()
+        await asyncio.wait_for(woken(wake, 0.01), 1.0)
+
+    asyncio.run(main())

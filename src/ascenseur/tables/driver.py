@@ -391,9 +391,13 @@ class Driver:
             tasks.append(self._beat)
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if tasks:  # each ends on its cancel; one that does not is named, not waited for ever
+            done, stuck = await asyncio.wait(tasks, timeout=STOP_BEAT_SECONDS)
+            for task in done:
+                if not task.cancelled() and task.exception() is not None:
+                    log.error("a task of the driver failed as it stopped: %r", task.exception())
+            for task in stuck:
+                log.error("the driver's task %s did not end on its cancel", task.get_name())
         # The last beat, if the storage answers soon: a server told to stop while its database
         # is gone must not wait for a connection that will not come.
         with contextlib.suppress(Exception):
@@ -758,8 +762,7 @@ class Driver:
                 if step.kind == "wait":
                     live.wake.clear()
                     timeout = None if step.until is None else max(0.0, step.until - self.clock())
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(live.wake.wait(), timeout)
+                    await woken(live.wake, timeout)
                 elif step.kind == "deal":
                     await self.commit(live, lambda t: t.next_deal(at=self.clock()))
                 elif step.kind == "standin":
@@ -832,6 +835,16 @@ class Driver:
 
     def _thought(self) -> None:
         self.stats.thinking -= 1
+
+
+async def woken(wake: asyncio.Event, timeout: float | None) -> None:
+    """Wait until ``wake`` is set or ``timeout`` seconds have passed. A cancel always ends
+    the wait with ``CancelledError``: Python 3.11's ``asyncio.wait_for`` returns instead when
+    the event was set in the same turn as the cancel (a server stopping as its connections
+    close), and a table's task that swallowed its cancel kept a server from ever exiting."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(timeout):
+            await wake.wait()
 
 
 def _voided(before: Table, after: Table) -> list[SeatToken]:
