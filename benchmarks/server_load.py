@@ -64,6 +64,8 @@ class Incoming(msgspec.Struct):
 incoming = msgspec.json.Decoder(Incoming)
 SEATS = 5
 PEOPLE = 4
+#: At most this long to open one table (create, joins); the run stops with a sentence after.
+SETUP_SECONDS = 30.0
 
 
 @dataclass
@@ -222,6 +224,21 @@ def cpu_seconds(pid: int) -> float:
     return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
+def database_cpu_seconds(data: Path) -> float:
+    """CPU time of a PostgreSQL cluster: its postmaster and the processes it started
+    (backends, WAL writer, checkpointer…), read from /proc (Linux)."""
+    postmaster = int((data / "postmaster.pid").read_text().split()[0])
+    total = cpu_seconds(postmaster)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[1]) == postmaster:
+            total += sum(int(f) for f in fields[11:13]) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -232,8 +249,11 @@ def percentile(values: list[float], p: float) -> float:
 def start_server(command: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
-    url = server.stdout.readline().split("playing at ")[1].split()[0].replace("http", "ws") + "ws"
-    return server, url
+    first = server.stdout.readline()
+    if "playing at " not in first:
+        server.kill()
+        raise SystemExit(f"a server process did not start (status {server.wait()}): {first!r}")
+    return server, first.split("playing at ")[1].split()[0].replace("http", "ws") + "ws"
 
 
 async def main(
@@ -254,28 +274,45 @@ async def main(
                "--db", db, "--tables-per-hour", "1000000",
                "--invites-per-minute", "1000000", *([] if fsync else ["--no-fsync"])]  # fmt: skip
     env = {**os.environ, "ASCENSEUR_DATA_DIR": str(workdir)}
-    started_servers = [start_server(command, env) for _ in range(processes)]
-    servers = [server for server, _ in started_servers]
-    urls = [url for _, url in started_servers]
+    servers: list[subprocess.Popen[str]] = []
+    urls: list[str] = []
     stats = Stats()
     rng = random.Random(1)
     try:
-        opened = [
-            await open_table(urls[t % processes :] + urls[: t % processes], stats, bot)
-            for t in range(tables)
-        ]
+        for _ in range(processes):
+            server, url = start_server(command, env)
+            servers.append(server)
+            urls.append(url)
+        print(f"{processes} server process(es) started; opening {tables} tables", file=sys.stderr)
+        opened = []
+        for t in range(tables):
+            # Bounded: a table whose creation, join or start never answers stops the run with
+            # a sentence instead of a generator waiting for ever.
+            try:
+                async with asyncio.timeout(SETUP_SECONDS):
+                    rotated = urls[t % processes :] + urls[: t % processes]
+                    opened.append(await open_table(rotated, stats, bot))
+            except TimeoutError:
+                raise SystemExit(
+                    f"table {t + 1} of {tables} was not opened within {SETUP_SECONDS:.0f} s "
+                    "(a create, a join or its welcome never came back)"
+                ) from None
         seats = [seat for table in opened for seat in table.seats]
         tasks = [asyncio.create_task(seat.read()) for seat in seats]
         tasks += [asyncio.create_task(seat.play(random.Random(rng.random()))) for seat in seats]
         tasks.append(asyncio.create_task(lag(stats)))
+        print("tables opened; measuring", file=sys.stderr)
         await asyncio.sleep(5)  # everyone seated and dealt
         stats.measuring = True
         started = time.perf_counter()
         cpu = sum(cpu_seconds(server.pid) for server in servers)
+        database_cpu = 0.0 if cluster is None else database_cpu_seconds(cluster.data)
         await asyncio.sleep(seconds)
         paced = len(stats.acks)
         elapsed = time.perf_counter() - started
         busy = (sum(cpu_seconds(server.pid) for server in servers) - cpu) / elapsed
+        if cluster is not None:
+            database_busy = (database_cpu_seconds(cluster.data) - database_cpu) / elapsed
         acks, fanouts, lags = list(stats.acks), list(stats.fanouts), list(stats.lags)
         for seat in seats:
             seat.paced = False  # everyone acts as soon as it is their turn
@@ -300,6 +337,11 @@ async def main(
             f"  server processes (without their bot workers): {100 * busy:.0f}% of one core, "
             f"{1000 * busy * elapsed / max(1, paced):.2f} ms of CPU per person's action"
         )
+        if cluster is not None:
+            print(
+                f"  PostgreSQL's processes: {100 * database_busy:.0f}% of one core, "
+                f"{1000 * database_busy * elapsed / max(1, paced):.2f} ms of CPU per action"
+            )
         print(
             f"  action -> ack: p50 {1000 * statistics.median(acks):.1f} ms, "
             f"p99 {1000 * percentile(acks, 99):.1f} ms"
@@ -318,7 +360,11 @@ async def main(
         for server in servers:
             server.terminate()
         for server in servers:
-            server.wait(30)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                print(f"server process {server.pid} ignored SIGTERM for 30 s", file=sys.stderr)
+                server.kill()
             if server.stdout is not None:
                 server.stdout.close()
         if cluster is not None:
