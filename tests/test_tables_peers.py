@@ -19,8 +19,8 @@ import pytest
 from ascenseur.core.actions import Bid
 from ascenseur.tables import events as ev
 from ascenseur.tables import postgres as postgres_store
-from ascenseur.tables.driver import Driver, LiveTable, Settings, Update
-from ascenseur.tables.storage import TableStore, VersionConflict
+from ascenseur.tables.driver import Driver, LiveTable, Settings, Update, carried
+from ascenseur.tables.storage import Notice, TableStore, VersionConflict
 from ascenseur.tables.stores import open_store
 from ascenseur.tables.thinking import thread_pool
 from pg_cluster import Cluster
@@ -263,10 +263,66 @@ def test_a_process_that_missed_a_notice_catches_up_from_the_log(postgres: Cluste
 
 
 def test_notices_carry_no_card(postgres: Cluster) -> None:
-    """What goes through the database's channel is a table id and a version: the hidden
-    cards stay in the log, read only by the server processes."""
+    """What goes through the database's channel is a table id, a version and, for a bid, a
+    card played or a chat line, the events themselves: never a deal's hands, which stay in
+    the log, read only by the server processes."""
     _notice = postgres_store._notice
     assert _notice("c other 12 tbl", "me") is not None
     assert _notice("c me 12 tbl", "me") is None  # one's own
     assert _notice("x other 12 tbl", "me") is None and _notice("c other twelve tbl", "me") is None
-    _ = ev  # the events module is what the log holds
+    dealt = ev.DealEntry(at=1.0, deal=0, hands=(("21", "EX"), ("1", "RC")), deck=("21", "EX"))
+    played = ev.PlayEntry(at=2.0, seat=0, card="RC")
+    chat = ev.Chatted(at=3.0, seat=1, name="Bea", text="bien joué, à toi")
+
+    def notice(version: int, events: list[ev.Event]) -> str:
+        encoded = [ev.encode(e) for e in events]
+        return postgres_store.commit_notice("other", "tbl", version, events, encoded)
+
+    secret = notice(4, [dealt])
+    assert secret == "c other 5 tbl" and "21" not in secret.split(" ", 3)[3]
+    assert notice(4, [played, dealt]) == "c other 6 tbl"  # one secret event: none go
+    heard = _notice(notice(5, [played, chat]), "me")
+    assert heard is not None and heard.version == 7 and heard.events == (played, chat)
+    too_long = ev.Chatted(at=3.0, seat=1, name="Bea", text="x" * 7000)
+    assert notice(5, [too_long]) == "c other 6 tbl"  # the log has it
+    assert _notice("c other 6 tbl [{broken", "me") == Notice("commit", "tbl", 6)
+
+
+def test_carried_events_follow_on_from_the_table_or_are_read_from_the_log() -> None:
+    one = ev.Chatted(at=1.0, seat=0, name="Ada", text="1")
+    two = ev.Chatted(at=2.0, seat=0, name="Ada", text="2")
+    notice = Notice("commit", "tbl", 7, (one, two))  # versions 5 and 6
+    assert carried(notice, 5) == [one, two]
+    assert carried(notice, 6) == [two]  # the first was already caught up
+    assert carried(notice, 7) == []
+    assert carried(notice, 4) is None  # version 4 is missing from the notice: read the log
+    assert carried(Notice("commit", "tbl", 7), 5) is None
+
+
+def test_a_carried_notice_needs_no_read_of_the_log(postgres: Cluster) -> None:
+    async def work() -> None:
+        one, two = drivers = await processes(postgres.new_database(), 2)
+        try:
+            created = one.new_created(players=3, max_cards=2, hook=False, seats=[None, None, None])
+            live_one, _, _ = await one.create(created, "Ada")
+            live_two = await two.open(live_one.id)
+            assert live_two is not None
+            ear = Ear()
+            await two.arrive(live_two, None, ear)
+            reads: list[int] = []
+            load_since = two.store.load_since
+
+            async def counted(table_id: str, version: int) -> list[ev.Event]:
+                reads.append(version)
+                return await load_since(table_id, version)
+
+            two.store.load_since = counted  # type: ignore[method-assign]
+            for text in ("un", "deux", "trois"):
+                await one.commit(live_one, lambda t, x=text: t.say(0, "Ada", x, at=2.0))  # type: ignore[misc]
+            await until(lambda: live_two.table.version == live_one.table.version)
+            assert ear.versions() == [2, 3, 4] and reads == []
+            assert [e.text for u in ear.updates for e in u.events] == ["un", "deux", "trois"]  # type: ignore[union-attr]
+        finally:
+            await stop(drivers)
+
+    run(work)

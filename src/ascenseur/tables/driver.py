@@ -600,7 +600,7 @@ class Driver:
         if live is None:
             return
         if notice.kind == "commit" and notice.version > live.table.version:
-            self._chore(self.catch_up(live))
+            self._chore(self.catch_up(live, notice))
         elif notice.kind == "presence":
             self._chore(self._hear_presence(live))
 
@@ -609,14 +609,18 @@ class Driver:
         self._chores.add(task)
         task.add_done_callback(self._chores.discard)
 
-    async def catch_up(self, live: LiveTable) -> None:
-        """Take in what other processes committed to ``live``'s table, and tell the listeners."""
+    async def catch_up(self, live: LiveTable, notice: Notice | None = None) -> None:
+        """Take in what other processes committed to ``live``'s table, and tell the listeners:
+        the events ``notice`` carries when they follow on from the table as this process has
+        it, else those the log holds."""
         async with live.lock:
-            await self._catch_up_locked(live)
+            await self._catch_up_locked(live, notice)
 
-    async def _catch_up_locked(self, live: LiveTable) -> None:
+    async def _catch_up_locked(self, live: LiveTable, notice: Notice | None = None) -> None:
         table = live.table
-        events = await self.store.load_since(live.id, table.version)
+        events = carried(notice, table.version)
+        if events is None:
+            events = await self.store.load_since(live.id, table.version)
         if not events:
             return
         twin = table.copy()
@@ -835,6 +839,17 @@ class Driver:
 
     def _thought(self) -> None:
         self.stats.thinking -= 1
+
+
+def carried(notice: Notice | None, version: int) -> list[Event] | None:
+    """The events of ``notice`` that come after ``version``; None when the notice carries
+    none or starts after ``version`` (a notice was missed: the log has what is between)."""
+    if notice is None or not notice.events:
+        return None
+    start = notice.version - len(notice.events)
+    if start > version:
+        return None
+    return list(notice.events[max(0, version - start) :])
 
 
 async def woken(wake: asyncio.Event, timeout: float | None) -> None:

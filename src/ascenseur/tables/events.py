@@ -200,6 +200,7 @@ GameMove = DealEntry | BidEntry | PlayEntry
 
 _encoder = msgspec.json.Encoder()
 _decoder: msgspec.json.Decoder[Event] = msgspec.json.Decoder(Event)
+_list_decoder: msgspec.json.Decoder[list[Event]] = msgspec.json.Decoder(list[Event])
 
 
 def encode(event: Event) -> bytes:
@@ -210,3 +211,14 @@ def encode(event: Event) -> bytes:
 def decode(data: bytes | str) -> Event:
     """An event from its stored form; ``msgspec.ValidationError`` if it is not one."""
     return _decoder.decode(data)
+
+
+def decode_list(data: bytes | str) -> list[Event]:
+    """Events from a JSON array of their stored forms; ``msgspec.ValidationError`` if not."""
+    return _list_decoder.decode(data)
+
+
+def secret(event: Event) -> bool:
+    """Whether ``event`` holds what some seat may not see: a deal's hands and deck, the
+    seed a table's deals come from."""
+    return isinstance(event, DealEntry | Created)

@@ -16,6 +16,7 @@ reads them in SQL.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -237,8 +238,9 @@ class PostgresStore:
         summary: Summary,
     ) -> None:
         s = summary
+        encoded = [ev.encode(event) for event in events]
         # Sent when the write commits, never before (and never if it does not).
-        notice = f"c {self.holder or '-'} {version + len(events)} {table_id}"
+        notice = commit_notice(self.holder, table_id, version, events, encoded)
         values = (s.updated, json.dumps(s.names), s.started, s.over, s.version, s.deals,
                   json.dumps(s.totals), table_id)  # fmt: skip
         if tokens:  # rare (a seat taken, freed or moved): one transaction of several statements
@@ -257,8 +259,7 @@ class PostgresStore:
                     " FROM unnest(%s::bytea[]) WITH ORDINALITY AS u(e, n)),"
                     f" summary AS (UPDATE tables SET {_SUMMARY} WHERE id = %s)"
                     " SELECT pg_notify(%s, %s)",
-                    (table_id, version, [ev.encode(event) for event in events], *values,
-                     CHANNEL, notice),
+                    (table_id, version, encoded, *values, CHANNEL, notice),
                 )  # fmt: skip
             except errors.UniqueViolation:
                 raise _conflict(table_id, version) from None
@@ -532,16 +533,39 @@ class PostgresStore:
         await self.pool.close(timeout=5.0)
 
 
+#: At most this many bytes of events ride in a notice (PostgreSQL's limit is 8000 in all).
+NOTICE_EVENTS_BYTES = 6000
+
+
+def commit_notice(
+    holder: str, table_id: str, version: int, events: Sequence[ev.Event], encoded: list[bytes]
+) -> str:
+    """The notice of an append of ``events`` at ``version``: ``c HOLDER VERSION TABLE``, then
+    the events as a JSON array when none is secret and they are short (a bid, a card, a chat
+    line: the other processes fold them without reading the log back); a deal's hands never
+    go through the channel."""
+    notice = f"c {holder or '-'} {version + len(events)} {table_id}"
+    if any(ev.secret(event) for event in events):
+        return notice
+    carried = b"[" + b",".join(encoded) + b"]"
+    return notice if len(carried) > NOTICE_EVENTS_BYTES else f"{notice} {carried.decode()}"
+
+
 def _notice(payload: str, holder: str) -> Notice | None:
-    """The notice in ``payload``; None for this process's own and for what is unreadable."""
-    parts = payload.split(" ")
-    if len(parts) != 4 or parts[1] == holder or parts[0] not in ("c", "p"):
+    """The notice in ``payload``; None for this process's own and for what is unreadable
+    (events that do not read are dropped: the log has them)."""
+    parts = payload.split(" ", 4)
+    if len(parts) < 4 or parts[1] == holder or parts[0] not in ("c", "p"):
         return None
     try:
         version = int(parts[2])
     except ValueError:
         return None
-    return Notice("commit" if parts[0] == "c" else "presence", parts[3], version)
+    events: tuple[ev.Event, ...] = ()
+    if len(parts) == 5 and parts[0] == "c":
+        with contextlib.suppress(msgspec.ValidationError, msgspec.DecodeError):
+            events = tuple(ev.decode_list(parts[4]))
+    return Notice("commit" if parts[0] == "c" else "presence", parts[3], version, events)
 
 
 def describe(url: str) -> str:

@@ -85,6 +85,10 @@ class Notice:
     kind: Literal["commit", "presence", "resync"]
     table_id: str
     version: int = 0
+    #: The events that took the table to ``version``, when the notice could carry them
+    #: (never a secret one: see :func:`~ascenseur.tables.events.secret`); else empty, and
+    #: the log has them.
+    events: tuple[Event, ...] = ()
 
 
 class TableStore(Protocol):
