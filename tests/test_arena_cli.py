@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import outside_bots
+from ascenseur.arena.dealsets import DealSet
 from ascenseur.bots.base import Budget, make_bot
 from ascenseur.bots.outside import load_bot
 from ascenseur.cli import main
@@ -222,3 +224,63 @@ def test_a_single_deal_match_plays_one_deal_of_k_cards_per_game(
     assert summary["single_deal"] == 4
     assert summary["candidate_stats"]["deals"] == 3 * 3
     assert summary["reference_stats"]["deals"] == 3 * 3
+
+
+def test_an_interrupted_match_prints_the_games_it_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ascenseur.arena import duplicate
+    from ascenseur.commands import arena as arena_command
+
+    def two_games_then_ctrl_c(
+        match: duplicate.Match, deals: DealSet, jobs: int, sink: Callable[..., None]
+    ) -> None:
+        for game in range(2):
+            sink(duplicate.play_game(match, game, deals.games[game]))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(arena_command, "run_match", two_games_then_ctrl_c)
+    out = tmp_path / "run"
+    assert main([*TINY, "--out", str(out)]) == 130
+    printed = capsys.readouterr().out
+    assert "interrupted after 2 of 4 games" in printed
+    assert "2 games × 5 runs" in printed and "points per game" in printed
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["interrupted"] is True and summary["games"] == 2
+    assert len(list((out / "records").iterdir())) == 2 * 5
+
+
+def test_a_match_interrupted_before_any_game_ends_prints_no_table(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ascenseur.commands import arena as arena_command
+
+    def ctrl_c(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(arena_command, "run_match", ctrl_c)
+    assert main(TINY) == 130
+    assert "points per game" not in capsys.readouterr().out
+
+
+def test_sigterm_stops_a_match_like_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A match in the background ignores SIGINT; SIGTERM stops it with the table so far."""
+    import os
+    import signal
+
+    from ascenseur.arena import duplicate
+    from ascenseur.commands import arena as arena_command
+
+    def one_game_then_sigterm(
+        match: duplicate.Match, deals: DealSet, jobs: int, sink: Callable[..., None]
+    ) -> None:
+        sink(duplicate.play_game(match, 0, deals.games[0]))
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(arena_command, "run_match", one_game_then_sigterm)
+    before = signal.getsignal(signal.SIGTERM)
+    assert main(TINY) == 130
+    assert "interrupted after 1 of 4 games" in capsys.readouterr().out
+    assert signal.getsignal(signal.SIGTERM) is before

@@ -6,6 +6,7 @@ import argparse
 import json
 import os
 import random
+import signal
 import sys
 import time
 from pathlib import Path
@@ -161,20 +162,37 @@ def run(args: argparse.Namespace) -> int:
         progress.advance()
 
     start = time.monotonic()
+    interrupted = False
+    # SIGTERM too (a match in the background ignores Ctrl-C's SIGINT): a long match stopped
+    # by hand still says what its finished games show.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         run_match(match, deals, args.jobs, sink)
+    except KeyboardInterrupt:
+        if tally.games == 0:
+            raise
+        interrupted = True
     finally:
+        signal.signal(signal.SIGTERM, previous)
         progress.finish()
     summary = _summary(match, deals, tally, args.jobs, time.monotonic() - start)
+    if interrupted:
+        summary["interrupted"] = True
     if out is not None:
         write_text_atomic(out / "summary.json", json.dumps(summary, indent=2) + "\n")
+    if interrupted:
+        print(f"interrupted after {tally.games} of {len(deals.games)} games: the table is theirs")
     for line in report.lines(summary):
         print(line)
     if out is not None and match.single_deal is not None:
         print(f"summary and deal set in {out}/ (a single-deal match has no records)")
     elif out is not None:
-        print(f"summary, deal set and {len(deals.games) * (rules.players + 1)} records in {out}/")
-    return 0
+        print(f"summary, deal set and {tally.games * (rules.players + 1)} records in {out}/")
+    return 130 if interrupted else 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _setup(args: argparse.Namespace) -> tuple[DealSet, Rules, int]:
