@@ -306,3 +306,67 @@ def test_a_cancel_wins_over_a_wake_in_the_same_turn() -> None:
         await asyncio.wait_for(woken(wake, 0.01), 1.0)
 
     asyncio.run(main())
+
+
+def test_a_bot_is_not_asked_to_move_after_the_table_moved_while_its_lease_was_asked() -> None:
+    """The table may move while the driver asks for its lease (another process commits the
+    very move the driver was about to make): the driver looks again instead of asking the bot
+    for a seat whose turn is over (a failed bot, a BotFailed event in the log, a pause)."""
+    import asyncio
+
+    from ascenseur.core.actions import Bid
+    from ascenseur.tables.driver import Driver, Settings, Update
+    from ascenseur.tables.sqlite import SqliteStore
+    from ascenseur.tables.thinking import thread_pool
+
+    class Ear:
+        def tell(self, live: LiveTable, update: Update) -> None:
+            pass
+
+    async def main() -> None:
+        store = SqliteStore(":memory:", durable=False)
+        pool = thread_pool(1)
+        driver = Driver(store, pool, Settings(pace=0.0, trick_pause=0.0, beat=3600))
+        gate = asyncio.Event()
+        gate.set()
+        asked = asyncio.Event()
+        lease = store.lease
+
+        async def gated(table_id: str, holder: str, now: float, seconds: float) -> bool:
+            asked.set()
+            await gate.wait()
+            return await lease(table_id, holder, now, seconds)
+
+        store.lease = gated  # type: ignore[method-assign]
+        try:
+            created = driver.new_created(players=3, max_cards=2, hook=False,
+                                         seats=[None, "random", "random"])  # fmt: skip
+            live, _, _ = await driver.create(created, "Ada", start=True)
+            await driver.arrive(live, 0, Ear())
+            async with asyncio.timeout(10):
+                while not (live.table.state.current_seat == 0 and live.table.state.bids[0] is None):
+                    await asyncio.sleep(0.01)  # the deal is made; Ada's turn to bid
+            live.lease_until = live.ask_lease_at = 0.0  # the next bot move asks again
+            gate.clear()
+            asked.clear()
+            await driver.commit(live, lambda t: t.move(0, Bid(0), at=5.0, cid=None, by="person"))
+            async with asyncio.timeout(10):
+                await asked.wait()  # the driver means to move seat 1's bot: it asks its lease
+            # Meanwhile another process moves seat 1 (as the lease's earlier holder would).
+            bid = live.table.view(1).legal_actions[0]
+            await driver.commit(live, lambda t: t.move(1, bid, at=6.0, cid=None, by="bot"))
+            version = live.table.version
+            gate.set()
+            async with asyncio.timeout(10):
+                while live.table.version < version + 1:
+                    await asyncio.sleep(0.01)  # the table goes on: seat 2's bot bids
+            assert not any(isinstance(e, ev.BotFailed) for e in live.table.events)
+            after = live.table.events[version]  # seat 2's bot bids or leads, as it should
+            assert isinstance(after, ev.BidEntry | ev.PlayEntry)
+            assert (after.seat, after.by) == (2, "bot")
+        finally:
+            await driver.stop()
+            pool.shutdown()
+            await store.close()
+
+    asyncio.run(main())

@@ -763,6 +763,8 @@ class Driver:
                 if step.kind != "wait" and not await self._drives(live):
                     # Another process drives this table; ask again when its lease may be over.
                     step = Step("wait", until=live.ask_lease_at)
+                elif step.kind != "wait" and live.table is not table:
+                    continue  # the table moved while the lease was asked: look again
                 if step.kind == "wait":
                     live.wake.clear()
                     timeout = None if step.until is None else max(0.0, step.until - self.clock())
