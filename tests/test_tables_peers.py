@@ -20,7 +20,7 @@ from ascenseur.core.actions import Bid
 from ascenseur.tables import events as ev
 from ascenseur.tables import postgres as postgres_store
 from ascenseur.tables.driver import Driver, LiveTable, Settings, Update, carried
-from ascenseur.tables.storage import Notice, TableStore, VersionConflict
+from ascenseur.tables.storage import Notice, Presence, TableStore, VersionConflict
 from ascenseur.tables.stores import open_store
 from ascenseur.tables.thinking import thread_pool
 from pg_cluster import Cluster
@@ -124,7 +124,10 @@ def test_a_commit_through_one_process_reaches_the_listeners_of_another(
 def test_one_process_at_a_time_drives_a_tables_bots(postgres: Cluster) -> None:
     async def work() -> None:
         recorder = Recorder()
-        drivers = await processes(postgres.new_database(), 3)
+        # A lease that outlasts a loaded machine's pauses: no process dies here, so the one
+        # that took it first must drive throughout (FAST's 1 s lease could run out under load).
+        steady = Settings(pace=0.0, trick_pause=0.0, beat=0.5, lease_seconds=10.0)
+        drivers = await processes(postgres.new_database(), 3, steady)
         for n, driver in enumerate(drivers):
             recorder.watch(driver.store, f"p{n}")
         try:
@@ -322,6 +325,46 @@ def test_a_carried_notice_needs_no_read_of_the_log(postgres: Cluster) -> None:
             await until(lambda: live_two.table.version == live_one.table.version)
             assert ear.versions() == [2, 3, 4] and reads == []
             assert [e.text for u in ear.updates for e in u.events] == ["un", "deux", "trois"]  # type: ignore[union-attr]
+        finally:
+            await stop(drivers)
+
+    run(work)
+
+
+def test_presence_told_of_together_is_read_together(postgres: Cluster) -> None:
+    """When the deals of many tables end together everyone says they are ready at once: the
+    other processes read those tables' presence in a few queries, not one per notice."""
+
+    async def work() -> None:
+        one, two = drivers = await processes(postgres.new_database(), 2)
+        try:
+            pairs = []
+            for _ in range(12):
+                created = one.new_created(players=2, max_cards=1, hook=False, seats=[None, None])
+                live_one, _, _ = await one.create(created, "Ada")
+                live_two = await two.open(live_one.id)
+                assert live_two is not None
+                await two.arrive(live_two, None, Ear())
+                pairs.append((live_one, live_two))
+            reads: list[int] = []
+            presence = two.store.presence
+            gate = asyncio.Event()
+
+            async def counted(
+                table_ids: list[str], holder: str, now: float
+            ) -> dict[str, list[Presence]]:
+                reads.append(len(table_ids))
+                await gate.wait()  # a database slower than the notices come
+                return await presence(table_ids, holder, now)
+
+            two.store.presence = counted  # type: ignore[method-assign,assignment]
+            await asyncio.gather(*(one.arrive(a, 0, Ear()) for a, _ in pairs))
+            await asyncio.sleep(0.5)  # every notice has come to the other process
+            gate.set()
+            await until(lambda: all(b.present[0] == 1 for _, b in pairs))
+            # One read for the first notice, one for all those that came while it waited (a
+            # heartbeat may add one): not one per table.
+            assert len(reads) <= 3 and max(reads) >= len(pairs) - 1, reads
         finally:
             await stop(drivers)
 

@@ -318,6 +318,9 @@ class Driver:
         #: Told when a table's presence changed through another process.
         self.presence_changed: Callable[[LiveTable], None] = lambda live: None
         self._chores: set[asyncio.Task[None]] = set()
+        #: Tables whose presence another process changed, not yet read (see _hear_presences).
+        self._presence_wanted: set[str] = set()
+        self._hearing = False
         self.stats = DriverStats()
         self.started = False
 
@@ -594,7 +597,7 @@ class Driver:
         if notice.kind == "resync":
             for every in list(self.live.values()):
                 self._chore(self.catch_up(every))
-                self._chore(self._hear_presence(every))
+                self._want_presence(every.id)
             return
         live = self.live.get(notice.table_id)
         if live is None:
@@ -602,7 +605,7 @@ class Driver:
         if notice.kind == "commit" and notice.version > live.table.version:
             self._chore(self.catch_up(live, notice))
         elif notice.kind == "presence":
-            self._chore(self._hear_presence(live))
+            self._want_presence(live.id)
 
     def _chore(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.create_task(work)
@@ -732,9 +735,29 @@ class Driver:
         with contextlib.suppress(Exception):  # the next beat publishes it again
             await self.store.put_presence(live.id, self.holder, mine, expires, changed=changed)
 
-    async def _hear_presence(self, live: LiveTable) -> None:
-        peers = await self.store.presence([live.id], self.holder, self.clock())
-        self._heard(live, peers.get(live.id, []))
+    def _want_presence(self, table_id: str) -> None:
+        self._presence_wanted.add(table_id)
+        if not self._hearing:
+            self._hearing = True
+            self._chore(self._hear_presences())
+
+    async def _hear_presences(self) -> None:
+        """Read the presence of every table another process told of, in one query, then of
+        those told of meanwhile: at most one such query at a time, however many notices came
+        (when the deals of many tables end together, every person says they are ready, and a
+        query per notice had the actions wait for the pool's connections)."""
+        try:
+            await asyncio.sleep(0)  # the notices that came with this one
+            while self._presence_wanted:
+                ids = sorted(self._presence_wanted)
+                self._presence_wanted.clear()
+                peers = await self.store.presence(ids, self.holder, self.clock())
+                for table_id in ids:
+                    live = self.live.get(table_id)
+                    if live is not None:
+                        self._heard(live, peers.get(table_id, []))
+        finally:
+            self._hearing = False
 
     def _heard(self, live: LiveTable, peers: list[Presence]) -> None:
         if peers == live.peers:
