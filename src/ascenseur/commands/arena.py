@@ -107,8 +107,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=positive,
         default=None,
         metavar="K",
-        help="play only the first deal of K cards of each game (whole games); --max-cards "
-        "defaults to K. For slow bots at big hands; no records are written",
+        help="play only each game's first deal of K cards, not the whole game (for slow bots "
+        "at big hands); --max-cards defaults to K; no records are written",
     )
     parser.add_argument(
         "--jobs",
