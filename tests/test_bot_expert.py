@@ -175,3 +175,35 @@ def test_the_default_budget_is_capped_in_time_on_the_pure_path(
     assert worlds.drawn == 1
     ExpertBot(Budget(iterations=40), pure=True, bid_factor=1.0).evaluate(view, random.Random(1))
     assert worlds.drawn == 1 + 40 // 4
+
+
+@pytest.mark.parametrize("pure", [True, False])
+def test_with_no_consistent_world_the_expert_plays_the_club_players_move(
+    monkeypatch: pytest.MonkeyPatch, pure: bool
+) -> None:
+    """Hands so constrained by the others' voids that the sampler finds no world (seen at
+    6 players and 13 cards): the expert plays as the heuristic would instead of failing."""
+    from ascenseur import fast
+    from ascenseur.bots import expert as expert_module
+    from ascenseur.bots.heuristic import HeuristicBot
+    from ascenseur.search.problem import NoConsistentWorld
+
+    def none(*args: object) -> list[int]:
+        raise NoConsistentWorld("no consistent world found in 200 attempts")
+
+    monkeypatch.setattr(expert_module, "sample_world", none)
+    monkeypatch.setattr(fast, "assess", none)
+    bot, club = ExpertBot(Budget(iterations=40), pure=pure), HeuristicBot()
+    rng = random.Random(5)
+    state = GameState.new(Rules(players=4, max_cards=4), first_dealer=0)
+    decided = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.deal(rng)
+            continue
+        view = observe(state, state.current_seat)
+        action = bot.choose(view, random.Random(11))
+        assert action == club.choose(view, random.Random(11))
+        decided += len(view.legal_actions) > 1
+        state.apply(action)
+    assert decided > 10

@@ -29,13 +29,20 @@ from dataclasses import replace
 from ascenseur import fast
 from ascenseur.bots.base import Budget, forced, register
 from ascenseur.bots.endgame import EXACT_CARDS, solve
+from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.rollout import Position, playout, policy_misses
 from ascenseur.bots.worlds import sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, TRUMP_KIND, indices_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
-from ascenseur.search.problem import LOG_WEIGHT_FLOOR, Estimate, SearchProblem, SearchSettings
+from ascenseur.search.problem import (
+    LOG_WEIGHT_FLOOR,
+    Estimate,
+    NoConsistentWorld,
+    SearchProblem,
+    SearchSettings,
+)
 
 
 def strength(hand: int) -> float:
@@ -130,12 +137,20 @@ class ExpertBot:
         # each card of another seat that the play-out policy would not have played from the
         # hand the world dealt it (rollout.policy_misses); 0: no such inference.
         self.play_penalty = play_penalty
+        self._fallback = HeuristicBot()
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         only = forced(view)
         if only is not None:
             return only
-        scores = self.evaluate(view, rng)
+        try:
+            scores = self.evaluate(view, rng)
+        except NoConsistentWorld:
+            # The hands the others may hold are so constrained (their voids, with every card
+            # dealt) that the sampler found no world: play the club player's move rather than
+            # fail the game (seen at 6 players, 13 cards). Rare; a sampler that builds such a
+            # world directly is left to do.
+            return self._fallback.choose(view, rng)
         best = max(scores, key=lambda pair: pair[1])
         return best[0]
 
