@@ -97,18 +97,24 @@ async def stop(drivers: list[Driver]) -> None:
     drivers[0].executor.shutdown()
 
 
+async def watched_by_two(one: Driver, two: Driver) -> tuple[LiveTable, LiveTable, Ear]:
+    """A 3-seat table made through ``one``, opened by ``two`` and watched there by an ear."""
+    created = one.new_created(players=3, max_cards=2, hook=False, seats=[None, None, None])
+    live_one, _, _ = await one.create(created, "Ada")
+    live_two = await two.open(live_one.id)
+    assert live_two is not None
+    ear = Ear()
+    await two.arrive(live_two, None, ear)
+    return live_one, live_two, ear
+
+
 def test_a_commit_through_one_process_reaches_the_listeners_of_another(
     postgres: Cluster,
 ) -> None:
     async def work() -> None:
         one, two = drivers = await processes(postgres.new_database(), 2)
         try:
-            created = one.new_created(players=3, max_cards=2, hook=False, seats=[None, None, None])
-            live_one, _, _ = await one.create(created, "Ada")
-            live_two = await two.open(live_one.id)
-            assert live_two is not None
-            ear = Ear()
-            await two.arrive(live_two, None, ear)
+            live_one, live_two, ear = await watched_by_two(one, two)
             await one.commit(live_one, lambda t: t.take_seat("Bea", at=1.0))
             await one.commit(live_one, lambda t: t.say(0, "Ada", "hello", at=2.0))
             await until(lambda: live_two.table.version == live_one.table.version)
@@ -244,12 +250,7 @@ def test_a_process_that_missed_a_notice_catches_up_from_the_log(postgres: Cluste
     async def work() -> None:
         one, two = drivers = await processes(postgres.new_database(), 2)
         try:
-            created = one.new_created(players=3, max_cards=2, hook=False, seats=[None, None, None])
-            live_one, _, _ = await one.create(created, "Ada")
-            live_two = await two.open(live_one.id)
-            assert live_two is not None
-            ear = Ear()
-            await two.arrive(live_two, None, ear)
+            live_one, live_two, ear = await watched_by_two(one, two)
             heard = postgres_store._notice
             postgres_store._notice = lambda payload, holder: None  # deaf for a moment
             await one.commit(live_one, lambda t: t.say(0, "Ada", "lost notice", at=2.0))
@@ -306,12 +307,7 @@ def test_a_carried_notice_needs_no_read_of_the_log(postgres: Cluster) -> None:
     async def work() -> None:
         one, two = drivers = await processes(postgres.new_database(), 2)
         try:
-            created = one.new_created(players=3, max_cards=2, hook=False, seats=[None, None, None])
-            live_one, _, _ = await one.create(created, "Ada")
-            live_two = await two.open(live_one.id)
-            assert live_two is not None
-            ear = Ear()
-            await two.arrive(live_two, None, ear)
+            live_one, live_two, ear = await watched_by_two(one, two)
             reads: list[int] = []
             load_since = two.store.load_since
 

@@ -137,7 +137,6 @@ class ExpertBot:
         # each card of another seat that the play-out policy would not have played from the
         # hand the world dealt it (rollout.policy_misses); 0: no such inference.
         self.play_penalty = play_penalty
-        self._fallback = HeuristicBot()
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         only = forced(view)
@@ -150,7 +149,7 @@ class ExpertBot:
             # dealt) that the sampler found no world: play the club player's move rather than
             # fail the game (seen at 6 players, 13 cards). Rare; a sampler that builds such a
             # world directly is left to do.
-            return self._fallback.choose(view, rng)
+            return HeuristicBot().choose(view, rng)  # made only then: it reads its tables
         best = max(scores, key=lambda pair: pair[1])
         return best[0]
 
