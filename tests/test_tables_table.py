@@ -370,3 +370,13 @@ def test_a_bot_is_not_asked_to_move_after_the_table_moved_while_its_lease_was_as
             await store.close()
 
     asyncio.run(main())
+
+
+def test_a_table_id_never_reads_as_a_command_line_option() -> None:
+    """`ascenseur play --resume ID` refused an id drawn with a leading "-" (one in 64)."""
+    from ascenseur.tables.driver import new_table_id
+
+    ids = [new_table_id() for _ in range(3000)]
+    assert not any(table_id.startswith("-") for table_id in ids)
+    assert len(set(ids)) == len(ids) and all(len(table_id) == 12 for table_id in ids)
+    assert any("-" in table_id[1:] for table_id in ids)  # still the whole alphabet elsewhere

@@ -75,7 +75,11 @@ def digest(token: str) -> bytes:
 
 
 def new_table_id() -> str:
-    return secrets.token_urlsafe(9)
+    """A table's id, never starting with "-": it is typed on command lines
+    (``ascenseur play --resume ID``), where such an id reads as an option."""
+    while (table_id := secrets.token_urlsafe(9)).startswith("-"):
+        pass
+    return table_id
 
 
 def new_invite() -> str:
