@@ -18,6 +18,7 @@ from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
 from ascenseur.search.problem import SearchProblem
+from helpers import tight_position
 
 
 def _cards(codes: str) -> tuple[Card, ...]:
@@ -178,32 +179,13 @@ def test_the_default_budget_is_capped_in_time_on_the_pure_path(
 
 
 @pytest.mark.parametrize("pure", [True, False])
-def test_with_no_consistent_world_the_expert_plays_the_club_players_move(
-    monkeypatch: pytest.MonkeyPatch, pure: bool
-) -> None:
-    """Hands so constrained by the others' voids that the sampler finds no world (seen at
-    6 players and 13 cards): the expert plays as the heuristic would instead of failing."""
-    from ascenseur import fast
-    from ascenseur.bots import expert as expert_module
-    from ascenseur.bots.heuristic import HeuristicBot
-    from ascenseur.search.problem import NoConsistentWorld
-
-    def none(*args: object) -> list[int]:
-        raise NoConsistentWorld("no consistent world found in 200 attempts")
-
-    monkeypatch.setattr(expert_module, "sample_world", none)
-    monkeypatch.setattr(fast, "assess", none)
-    bot, club = ExpertBot(Budget(iterations=40), pure=pure), HeuristicBot()
-    rng = random.Random(5)
-    state = GameState.new(Rules(players=4, max_cards=4), first_dealer=0)
-    decided = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.deal(rng)
-            continue
-        view = observe(state, state.current_seat)
-        action = bot.choose(view, random.Random(11))
-        assert action == club.choose(view, random.Random(11))
-        decided += len(view.legal_actions) > 1
-        state.apply(action)
-    assert decided > 10
+def test_where_worlds_cannot_be_drawn_the_expert_searches_built_ones(pure: bool) -> None:
+    """Hands so constrained by the others' voids, every card dealt, that most draws fail
+    (:func:`helpers.tight_position`; seen at 6 players and 13 cards): the expert still
+    searches, over worlds built to fit, and every candidate meets all its worlds."""
+    view = observe(tight_position(), 0)
+    bot = ExpertBot(Budget(iterations=60), pure=pure)
+    estimates = bot.assess(view, random.Random(3))
+    assert [e.action for e in estimates] == list(view.legal_actions)
+    assert all(e.worlds == 60 // len(view.legal_actions) for e in estimates)
+    assert bot.choose(view, random.Random(3)) in view.legal_actions

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec, sample_world
+from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec, construct_world, sample_world
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import CODE_INDEX, DECK, FULL_DECK_MASK, Card, indices_of
 from ascenseur.core.observation import observe
 from ascenseur.core.record import record_of, replay
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
+from helpers import tight_position
 
 
 def _rebuilt_view_matches(state: GameState, seat: int, hands: list[int]) -> bool:
@@ -55,6 +57,10 @@ def _random_positions(seed: int, players: int, max_cards: int, hook: bool) -> li
     return positions
 
 
+Sampler = Callable[[WorldSpec, random.Random], list[int]]
+
+
+@pytest.mark.parametrize("sampler", [sample_world, construct_world])
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.integers(2, 10),
@@ -62,14 +68,16 @@ def _random_positions(seed: int, players: int, max_cards: int, hook: bool) -> li
     hook=st.booleans(),
 )
 def test_sampled_worlds_rebuild_the_same_observation(
-    seed: int, players: int, small: int, hook: bool
+    sampler: Sampler, seed: int, players: int, small: int, hook: bool
 ) -> None:
+    """Drawn or built, a world deals the unseen cards so that replaying the deal with it
+    gives the seat the very view it has."""
     max_cards = min(small, 78 // players)
     rng = random.Random(seed)
     for state in _random_positions(seed, players, max_cards, hook):
         for seat in range(players):
             view = observe(state, seat)
-            hands = sample_world(WorldSpec.of(view), rng)
+            hands = sampler(WorldSpec.of(view), rng)
             assert hands[seat] == view.hand_mask
             assert sum(h.bit_count() for h in hands) == sum(view.hand_counts)
             taken = 0
@@ -114,3 +122,64 @@ def test_impossible_observation_is_reported() -> None:
     with pytest.raises(NoConsistentWorld):
         sample_world(bad, random.Random(0), attempts=3)
     assert spec.unseen | spec.own == FULL_DECK_MASK
+
+
+def _frequencies(sampler: Sampler, spec: WorldSpec, seed: int, samples: int) -> list[list[float]]:
+    """How often each seat holds each card over ``samples`` worlds."""
+    counts = [[0] * 78 for _ in spec.counts]
+    rng = random.Random(seed)
+    for _ in range(samples):
+        for seat, hand in enumerate(sampler(spec, rng)):
+            for card in indices_of(hand):
+                counts[seat][card] += 1
+    return [[c / samples for c in row] for row in counts]
+
+
+def test_a_world_too_tight_to_draw_is_built_and_fair() -> None:
+    """Seat 1 has shown no heart and seat 2 no spade, with every card dealt (3 players, 26
+    cards): a built world gives seat 1 every unseen spade and seat 2 every unseen heart, and
+    each of the 25 other unseen cards to seat 1 in 13 worlds of 25, as a uniform draw over
+    the consistent worlds does."""
+    state = tight_position()
+    view = observe(state, 0)
+    spec = WorldSpec.of(view)
+    rng = random.Random(4)
+    for _ in range(20):
+        world = construct_world(spec, rng)
+        assert world[0] == view.hand_mask
+        assert [h.bit_count() for h in world] == list(view.hand_counts)
+        assert world[1] | world[2] == spec.unseen  # every card dealt: no undealt pile
+    share = _frequencies(construct_world, spec, 5, 600)
+    free = 0
+    for card in indices_of(spec.unseen):
+        code = DECK[card].code
+        if code[0] == "S":
+            assert share[1][card] == 1.0, code
+        elif code[0] == "H":
+            assert share[2][card] == 1.0, code
+        else:
+            free += 1
+            assert abs(share[1][card] - 13 / 25) < 0.08, (code, share[1][card])
+            assert share[1][card] + share[2][card] == pytest.approx(1.0)
+    assert free == 25
+
+
+def test_built_worlds_have_the_drawn_worlds_distribution() -> None:
+    """Where drawing works, building gives each (seat, card) the same frequency within noise
+    (seat 2 undertrumped under T12: no heart, no trump above 12)."""
+    hands = ["H5 H9 S2 S5 C9", "T4 T12 C3 D4 D5", "T10 S3 S4 T2 EX", "HK C5 C6 D1 T20"]
+    state = GameState.single_deal(Rules(players=4, max_cards=5), deal_index=4, dealer=3)
+    state.apply(Deal(tuple(tuple(Card.parse(c) for c in h.split()) for h in hands)))
+    for _ in range(4):
+        state.apply(BIDS[1])
+    for code in ("H5", "T12", "T10"):
+        state.apply(PLAYS[CODE_INDEX[code]])
+    spec = WorldSpec.of(observe(state, 3))
+    drawn = _frequencies(sample_world, spec, 6, 2000)
+    built = _frequencies(construct_world, spec, 7, 2000)
+    assert (
+        max(
+            abs(a - b) for x, y in zip(drawn, built, strict=True) for a, b in zip(x, y, strict=True)
+        )
+        < 0.05
+    )

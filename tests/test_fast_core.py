@@ -42,6 +42,7 @@ from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
 from ascenseur.fast.rng import new_stream
 from ascenseur.search.problem import SearchProblem, SearchSettings
+from helpers import tight_position
 
 #: Positions of the big differential test: 100,000 in CI; ``benchmarks/fast_differential.py``
 #: sets ASCENSEUR_DIFF_POSITIONS to run a million.
@@ -409,6 +410,7 @@ def test_fast_worlds_satisfy_the_same_constraints() -> None:
                 spec = WorldSpec.of(view)
                 for _ in range(5):
                     _assert_consistent(view, fast_worlds.sample_world(spec, rng))
+                    _assert_consistent(view, _fast_built(spec, rng))
                 views += 1
     assert views > 200
 
@@ -427,7 +429,7 @@ def test_fast_worlds_have_the_pure_samplers_distribution() -> None:
     spec = WorldSpec.of(view)
     samples = 4000
     frequencies = []
-    for sampler in (pure_sample_world, fast_worlds.sample_world):
+    for sampler in (pure_sample_world, fast_worlds.sample_world, _fast_built):
         rng = random.Random(3)
         counts = np.zeros((4, 78))
         for _ in range(samples):
@@ -438,6 +440,40 @@ def test_fast_worlds_have_the_pure_samplers_distribution() -> None:
                     counts[seat, card] += 1
         frequencies.append(counts / samples)
     assert np.abs(frequencies[0] - frequencies[1]).max() < 0.05
+    assert np.abs(frequencies[0] - frequencies[2]).max() < 0.05
+
+
+def _fast_built(spec: WorldSpec, rng: random.Random) -> list[int]:
+    """A world the compiled sampler builds (no draw attempted)."""
+    return fast_worlds.sample_world(spec, rng, attempts=0)
+
+
+def test_fast_sampler_builds_the_worlds_it_cannot_draw() -> None:
+    """On :func:`helpers.tight_position` the 200 draws fail for some worlds; the compiled
+    sampler then builds them: seat 1 always gets the unseen spades, seat 2 the unseen hearts,
+    and each of the 25 other unseen cards goes to seat 1 in 13 worlds of 25."""
+    view = observe(tight_position(), 0)
+    spec = WorldSpec.of(view)
+    arrays = fast_worlds.SpecArrays.of(spec)
+    pool = np.empty(78, np.int64)
+    hands = np.zeros((3, 2), np.int64)
+    drawn = [
+        fast_worlds.sample_into(arrays, new_stream(random.Random(seed)), 200, pool, hands)
+        for seed in range(30)
+    ]
+    assert not all(drawn)
+    rng = random.Random(8)
+    seat_one = np.zeros(78)
+    samples = 3000
+    for _ in range(samples):
+        world = _fast_built(spec, rng)
+        _assert_consistent(view, world)
+        assert world[1] | world[2] == spec.unseen
+        seat_one[list(_bits(world[1]))] += 1
+    for card in _bits(spec.unseen):
+        code = DECK[card].code
+        expected = {"S": 1.0, "H": 0.0}.get(code[0], 13 / 25)
+        assert abs(seat_one[card] / samples - expected) < 0.04, code
 
 
 def _codes(text: str) -> list[int]:

@@ -29,7 +29,6 @@ from dataclasses import replace
 from ascenseur import fast
 from ascenseur.bots.base import Budget, forced, register
 from ascenseur.bots.endgame import EXACT_CARDS, solve
-from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.rollout import Position, playout, policy_misses
 from ascenseur.bots.worlds import sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
@@ -39,7 +38,6 @@ from ascenseur.core.scoring import deal_score
 from ascenseur.search.problem import (
     LOG_WEIGHT_FLOOR,
     Estimate,
-    NoConsistentWorld,
     SearchProblem,
     SearchSettings,
 )
@@ -142,14 +140,7 @@ class ExpertBot:
         only = forced(view)
         if only is not None:
             return only
-        try:
-            scores = self.evaluate(view, rng)
-        except NoConsistentWorld:
-            # The hands the others may hold are so constrained (their voids, with every card
-            # dealt) that the sampler found no world: play the club player's move rather than
-            # fail the game (seen at 6 players, 13 cards). Rare; a sampler that builds such a
-            # world directly is left to do.
-            return HeuristicBot().choose(view, rng)  # made only then: it reads its tables
+        scores = self.evaluate(view, rng)
         best = max(scores, key=lambda pair: pair[1])
         return best[0]
 

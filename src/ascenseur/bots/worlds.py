@@ -9,27 +9,118 @@ to be, and the undealt pile takes whatever the hands do not.
 Seats are filled most-constrained first, each drawing uniformly among the unseen cards it may
 hold; a draw that would leave a later seat unable to fill its hand is rejected and retried.
 When constraints are nested (the usual case) this is exactly uniform over consistent worlds.
-The constraints themselves, :class:`~ascenseur.search.problem.WorldSpec`, are the search
+When the others' voids constrain the hands so tightly that every attempt fails (seen at 6
+players, with every card dealt), the world is built instead (:func:`construct_world`). The
+constraints themselves, :class:`~ascenseur.search.problem.WorldSpec`, are the search
 problem's (re-exported here).
 """
 
 from __future__ import annotations
 
 import random
+from collections import deque
+from collections.abc import Callable
 
 from ascenseur.core.cards import indices_of
 from ascenseur.search.problem import NoConsistentWorld, WorldSpec, allowed_mask
 
-__all__ = ["NoConsistentWorld", "WorldSpec", "allowed_mask", "sample_world"]
+__all__ = ["NoConsistentWorld", "WorldSpec", "allowed_mask", "construct_world", "sample_world"]
+
+#: Swap (or rotation) proposals per unseen card when a world is built rather than drawn.
+MIXING = 20
 
 
 def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = 200) -> list[int]:
-    """Hands (masks, by seat) for one world consistent with ``spec``; own hand included."""
+    """Hands (masks, by seat) for one world consistent with ``spec``; own hand included.
+
+    Drawn; built by :func:`construct_world` once ``attempts`` draws in a row have failed.
+    """
     for _ in range(attempts):
         hands = _try_sample(spec, rng)
         if hands is not None:
             return hands
-    raise NoConsistentWorld(f"no consistent world found in {attempts} attempts")
+    return construct_world(spec, rng)
+
+
+def construct_world(spec: WorldSpec, rng: random.Random) -> list[int]:
+    """A world of ``spec`` built directly; raises :class:`NoConsistentWorld` if none exists.
+
+    The unseen cards, in random order, each go to a random seat (or the undealt pile) that may
+    hold it and has room; when none has, the card goes in along a chain of moves (a card of a
+    full seat to another seat that may hold it, and so on to one with room: an augmenting
+    path, so a world is found whenever one exists). Then :data:`MIXING` × (unseen cards)
+    random swaps of two cards, or rotations of three, between seats, each made when every
+    card may go where it is sent: a chain whose stationary law is uniform over consistent
+    worlds. :func:`ascenseur.fast.worlds.construct_into` is its compiled twin.
+    """
+    n = len(spec.counts)
+    pile = n  # the undealt pile: any card, the cards the hands do not take
+    cards = indices_of(spec.unseen)
+    room = [*spec.counts, len(cards) - sum(spec.counts)]
+    if room[pile] < 0:
+        raise NoConsistentWorld("the others hold more cards than this seat has not seen")
+    allowed = [*spec.allowed, spec.unseen]
+
+    def fits(who: int, card: int) -> bool:
+        return bool(allowed[who] >> card & 1)
+
+    rng.shuffle(cards)
+    owner: dict[int, int] = {}
+    for card in cards:
+        options = [who for who in range(n + 1) if room[who] > 0 and fits(who, card)]
+        if options:
+            owner[card] = rng.choice(options)
+            room[owner[card]] -= 1
+        elif not _augment(card, owner, room, fits):
+            raise NoConsistentWorld("no world is consistent with what this seat has seen")
+    for _ in range(MIXING * len(cards)):
+        a, b = rng.choice(cards), rng.choice(cards)
+        sa, sb = owner[a], owner[b]
+        if sa == sb or not (fits(sb, a) and fits(sa, b)):
+            continue
+        if rng.random() < 0.5:
+            owner[a], owner[b] = sb, sa
+            continue
+        c = rng.choice(cards)  # a rotation: a to b's seat, b to c's, c to a's
+        sc = owner[c]
+        if sc not in (sa, sb) and fits(sc, b) and fits(sa, c):
+            owner[a], owner[b], owner[c] = sb, sc, sa
+    hands = [0] * n
+    hands[spec.seat] = spec.own
+    for card, who in owner.items():
+        if who < n:
+            hands[who] |= 1 << card
+    return hands
+
+
+def _augment(
+    card: int, owner: dict[int, int], room: list[int], fits: Callable[[int, int], bool]
+) -> bool:
+    """Place ``card`` by a shortest chain of moves ending at a seat with room (breadth first
+    over seats)."""
+    came: dict[int, tuple[int, int]] = {}  # seat reached: (card moved in, seat it left; -1)
+    queue = deque[int]()
+    for who in range(len(room)):
+        if fits(who, card):
+            came[who] = (card, -1)
+            queue.append(who)
+    while queue:
+        who = queue.popleft()
+        if room[who] > 0:
+            room[who] -= 1
+            while who >= 0:  # each move on the chain: a card comes in, another leaves
+                moved, left = came[who]
+                owner[moved] = who
+                who = left
+            return True
+        for moved, holder in list(owner.items()):
+            if holder != who:
+                continue
+            for other in range(len(room)):
+                if other not in came and fits(other, moved):
+                    came[other] = (moved, who)
+                    queue.append(other)
+    return False
 
 
 def _try_sample(spec: WorldSpec, rng: random.Random) -> list[int] | None:

@@ -26,7 +26,7 @@ from ascenseur.fast.masks import HIGH, RANK, TRUMPS_HIGH, Floats, Int64s, Words,
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
 from ascenseur.fast.rng import new_stream
-from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, sample_into
+from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, draw_into
 from ascenseur.search.problem import (
     LOG_WEIGHT_FLOOR,
     Estimate,
@@ -152,6 +152,7 @@ class Scratch(NamedTuple):
     scratch_won: Int64s
     current: Int64s
     dealt: Int64s
+    sampler: Int64s  # draw_into's state: worlds are built once drawing them has failed
 
     @staticmethod
     def of(problem: SearchProblem) -> Scratch:
@@ -173,6 +174,7 @@ class Scratch(NamedTuple):
             scratch_won=np.empty(n, np.int64),
             current=np.empty(n, np.int64),
             dealt=np.empty((n, 2), np.int64),
+            sampler=np.zeros(DECK_SIZE + 1, np.int64),
         )
 
 
@@ -220,11 +222,11 @@ def evaluate_worlds(
 
     With ``problem.penalty`` > 0, a world's weight is multiplied by exp(-penalty) for each of
     the other seats' cards so far that the policy would not have played from its hand.
-    Returns the worlds played, -1 if no consistent world could be drawn.
+    Returns the worlds played, -1 if no world is consistent with the view.
     """
     me = problem.spec.seat
     for _ in range(worlds):
-        if not sample_into(problem.spec, stream, ATTEMPTS, s.pool, s.world):
+        if not draw_into(problem.spec, stream, ATTEMPTS, s.pool, s.world, s.sampler):
             return -1
         weight = guess_bids(
             s.world,
@@ -278,7 +280,7 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
         chunk = worlds - done if deadline is None else min(CHUNK, worlds - done)
         played = evaluate_worlds(compiled, chunk, stream, scratch, totals, exact, weights)
         if played < 0:
-            raise NoConsistentWorld(f"no consistent world found in {ATTEMPTS} attempts")
+            raise NoConsistentWorld("no world is consistent with what this seat has seen")
         done += played
         if deadline is not None and time.perf_counter() >= deadline:
             break

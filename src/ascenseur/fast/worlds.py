@@ -6,6 +6,10 @@ constrained first), each drawing uniformly among the unseen cards it may hold, a
 would leave a later seat unable to fill its hand rejects the whole attempt. Only the random
 source differs (:mod:`ascenseur.fast.rng`), so the worlds differ from the pure sampler's draw
 by draw but not in distribution.
+
+When the others' voids constrain the hidden hands so tightly that every attempt fails (seen
+at 6 players, with every card dealt), :func:`draw_into` builds worlds instead
+(:func:`construct_into`, the pure :func:`ascenseur.bots.worlds.construct_world`'s algorithm).
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ from ascenseur.fast.rng import below, new_stream
 from ascenseur.search.problem import NoConsistentWorld, WorldSpec
 
 ATTEMPTS = 200
+#: Swap (or rotation) proposals per unseen card when a world is built rather than drawn.
+MIXING = 20
 
 
 class SpecArrays(NamedTuple):
@@ -109,12 +115,167 @@ def _try_sample(spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s) ->
     return True
 
 
+@jit
+def draw_into(
+    spec: SpecArrays, stream: Words, attempts: int, pool: Int64s, hands: Int64s, state: Int64s
+) -> bool:
+    """Fill ``hands`` with one world of ``spec``: drawn (:func:`sample_into`) until
+    ``attempts`` draws in a row fail, built (:func:`construct_into`) from then on.
+
+    ``state`` (``DECK_SIZE + 1`` int64) is kept between the calls of one search: its last
+    entry, 0 at first, becomes 1 once drawing has failed. False only when no world exists.
+    """
+    if state[DECK_SIZE] == 0:
+        if sample_into(spec, stream, attempts, pool, hands):
+            return True
+        state[DECK_SIZE] = 1
+    return construct_into(spec, stream, pool, hands, state)
+
+
+@jit
+def _fits(spec: SpecArrays, who: int, card: int) -> bool:
+    """Whether seat ``who`` may hold ``card``; ``who`` = n is the undealt pile (any card)."""
+    if who == spec.counts.shape[0]:
+        return True
+    if card < HIGH:
+        return bool((spec.allowed[who, 0] >> card) & 1 == 1)
+    return bool((spec.allowed[who, 1] >> (card - HIGH)) & 1 == 1)
+
+
+@jit
+def construct_into(
+    spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s, owner: Int64s
+) -> bool:
+    """Fill ``hands`` with a world of ``spec`` built directly: False only if none exists.
+
+    The unseen cards, in random order, each go to a random seat (or the undealt pile) that
+    may hold it and has room; when none has, the card goes in along a chain of moves (a card
+    of a full seat to another seat that may hold it, and so on to one with room: an
+    augmenting path, so a world is found whenever one exists). Then
+    :data:`MIXING` × (unseen cards) random swaps of two cards, or rotations of three,
+    between seats, each made when every card may go where it is sent: a chain whose
+    stationary law is uniform over consistent worlds. ``owner`` (``DECK_SIZE`` int64 at
+    least) is scratch space: the seat of each unseen card.
+    """
+    seat, own, unseen, counts = spec.seat, spec.own, spec.unseen, spec.counts
+    n = counts.shape[0]
+    size = 0
+    low, high = unseen[0], unseen[1]
+    while low:
+        pool[size] = lowest(low)
+        low &= low - 1
+        size += 1
+    while high:
+        pool[size] = HIGH + lowest(high)
+        high &= high - 1
+        size += 1
+    room = np.zeros(n + 1, np.int64)
+    room[:n] = counts
+    room[n] = size - counts.sum()
+    if room[n] < 0:
+        return False
+    for i in range(size - 1, 0, -1):  # shuffle: cards placed in random order
+        j = below(stream, i + 1)
+        pool[i], pool[j] = pool[j], pool[i]
+    came = np.empty(n + 1, np.int64)
+    via = np.empty(n + 1, np.int64)
+    queue = np.empty(n + 1, np.int64)
+    for i in range(size):
+        card = pool[i]
+        chosen = -1
+        options = 0
+        for who in range(n + 1):
+            if room[who] > 0 and _fits(spec, who, card):
+                options += 1
+                if below(stream, options) == 0:
+                    chosen = who
+        if chosen >= 0:
+            owner[card] = chosen
+            room[chosen] -= 1
+        elif not _augment(spec, card, pool, i, owner, room, came, via, queue):
+            return False
+    for _ in range(MIXING * size):
+        a = pool[below(stream, size)]
+        b = pool[below(stream, size)]
+        sa, sb = owner[a], owner[b]
+        if sa == sb or not (_fits(spec, sb, a) and _fits(spec, sa, b)):
+            continue
+        if below(stream, 2) == 0:
+            owner[a], owner[b] = sb, sa
+            continue
+        c = pool[below(stream, size)]  # a rotation: a to b's seat, b to c's, c to a's
+        sc = owner[c]
+        if sc not in (sa, sb) and _fits(spec, sc, b) and _fits(spec, sa, c):
+            owner[a], owner[b], owner[c] = sb, sc, sa
+    hands[:, :] = 0
+    hands[seat, 0] = own[0]
+    hands[seat, 1] = own[1]
+    for i in range(size):
+        card = pool[i]
+        who = owner[card]
+        if who < n:
+            if card < HIGH:
+                hands[who, 0] |= 1 << card
+            else:
+                hands[who, 1] |= 1 << (card - HIGH)
+    return True
+
+
+@jit
+def _augment(
+    spec: SpecArrays,
+    card: int,
+    pool: Int64s,
+    placed: int,
+    owner: Int64s,
+    room: Int64s,
+    came: Int64s,
+    via: Int64s,
+    queue: Int64s,
+) -> bool:
+    """Place ``card`` by a shortest chain of moves ending at a seat with room (breadth first
+    over seats; ``pool[:placed]`` are the cards placed so far)."""
+    seats = room.shape[0]
+    came[:] = -2  # -2: not reached; -1: reached by ``card`` itself; else the seat it left
+    tail = 0
+    for who in range(seats):
+        if _fits(spec, who, card):
+            came[who] = -1
+            via[who] = card
+            queue[tail] = who
+            tail += 1
+    head = 0
+    while head < tail:
+        who = queue[head]
+        head += 1
+        if room[who] > 0:
+            room[who] -= 1
+            while True:  # each move on the chain: the card comes in, another leaves
+                owner[via[who]] = who
+                if came[who] == -1:
+                    return True
+                who = came[who]
+        for i in range(placed):
+            moved = pool[i]
+            if owner[moved] != who:
+                continue
+            for other in range(seats):
+                if came[other] == -2 and _fits(spec, other, moved):
+                    came[other] = who
+                    via[other] = moved
+                    queue[tail] = other
+                    tail += 1
+    return False
+
+
 def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS) -> list[int]:
-    """One world as core masks by seat, like the pure sampler (``ascenseur.bots.worlds``)."""
+    """One world as core masks by seat, like the pure sampler (``ascenseur.bots.worlds``):
+    drawn, or built once ``attempts`` draws have failed."""
     arrays = SpecArrays.of(spec)
     hands = np.zeros((len(spec.counts), 2), np.int64)
     pool = np.empty(DECK_SIZE, np.int64)
+    state = np.zeros(DECK_SIZE + 1, np.int64)
     stream = new_stream(rng)
-    if not sample_into(arrays, stream, attempts, pool, hands):
-        raise NoConsistentWorld(f"no consistent world found in {attempts} attempts")
+    if not draw_into(arrays, stream, attempts, pool, hands, state):
+        raise NoConsistentWorld("no world is consistent with what this seat has seen")
     return [join(hands[s, 0], hands[s, 1]) for s in range(len(spec.counts))]
