@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -233,7 +235,11 @@ def test_an_interrupted_match_prints_the_games_it_finished(
     from ascenseur.commands import arena as arena_command
 
     def two_games_then_ctrl_c(
-        match: duplicate.Match, deals: DealSet, jobs: int, sink: Callable[..., None]
+        match: duplicate.Match,
+        deals: DealSet,
+        jobs: int,
+        sink: Callable[..., None],
+        done: object = (),
     ) -> None:
         for game in range(2):
             sink(duplicate.play_game(match, game, deals.games[game]))
@@ -274,7 +280,11 @@ def test_sigterm_stops_a_match_like_ctrl_c(
     from ascenseur.commands import arena as arena_command
 
     def one_game_then_sigterm(
-        match: duplicate.Match, deals: DealSet, jobs: int, sink: Callable[..., None]
+        match: duplicate.Match,
+        deals: DealSet,
+        jobs: int,
+        sink: Callable[..., None],
+        done: object = (),
     ) -> None:
         sink(duplicate.play_game(match, 0, deals.games[0]))
         os.kill(os.getpid(), signal.SIGTERM)
@@ -284,3 +294,67 @@ def test_sigterm_stops_a_match_like_ctrl_c(
     assert main(TINY) == 130
     assert "interrupted after 1 of 4 games" in capsys.readouterr().out
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+def _comparable(summary: dict[str, Any]) -> dict[str, Any]:
+    """A summary without what differs from run to run (times, jobs, resumption)."""
+    kept = {k: v for k, v in summary.items() if k not in ("elapsed_seconds", "jobs")}
+    kept.pop("resumed_after_games", None)
+    for side in ("candidate_stats", "reference_stats"):
+        kept[side] = {k: v for k, v in kept[side].items() if "time" not in k}
+    return kept
+
+
+def test_a_match_cut_short_resumes_to_the_same_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A match killed after two games, in the middle of writing the third's line, goes on
+    with --resume: it plays the two games left and saves the table the whole match gives."""
+    whole, cut = tmp_path / "whole", tmp_path / "cut"
+    options = ["arena", "--candidate", "heuristic", "--reference", "random", "--players", "3"]
+    options += ["--max-cards", "3", "--games", "4", "--seed", "5", "--jobs", "1"]
+    assert main([*options, "--out", str(whole)]) == 0
+    shutil.copytree(whole, cut)
+    (cut / "summary.json").unlink()
+    lines = (cut / "games.jsonl").read_text().splitlines(keepends=True)
+    (cut / "games.jsonl").write_text(lines[0] + lines[1] + lines[2][:40])
+    capsys.readouterr()
+    assert main(["arena", "--resume", str(cut), "--jobs", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "resuming: 2 of 4 games already played" in captured.err
+    assert "4 games × 4 runs" in captured.out
+    a = json.loads((whole / "summary.json").read_text())
+    b = json.loads((cut / "summary.json").read_text())
+    assert b["resumed_after_games"] == 2
+    assert _comparable(a) == _comparable(b)
+    games = [json.loads(line)["game"] for line in (cut / "games.jsonl").read_text().splitlines()]
+    assert sorted(games) == [0, 1, 2, 3]
+    for path in (whole / "records").iterdir():
+        assert (cut / "records" / path.name).read_text() == path.read_text()
+    # A finished match resumed plays nothing and says the same.
+    assert main(["arena", "--resume", str(whole)]) == 0
+    assert _comparable(json.loads((whole / "summary.json").read_text())) == _comparable(a)
+
+
+def test_resume_takes_the_match_from_its_directory(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run"
+    assert main([*TINY, "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["arena", "--resume", str(out), "--games", "8", "--no-hook"]) == 2
+    assert f"--resume plays the match saved in {out}: give no --hook, --games" in (
+        capsys.readouterr().err
+    )
+    assert main(["arena", "--resume", str(tmp_path)]) == 2
+    assert "no match.json there" in capsys.readouterr().err
+    lines = (out / "games.jsonl").read_text().splitlines()
+    old = json.loads(lines[1])
+    del old["result"]
+    (out / "games.jsonl").write_text(lines[0] + "\n" + json.dumps(old) + "\n")
+    assert main(["arena", "--resume", str(out)]) == 2
+    assert "games.jsonl, line 2: cannot resume from it: it has no result" in (
+        capsys.readouterr().err
+    )
+    assert main(["arena", "--players", "4"]) == 2
+    assert "--candidate is required (or --resume DIR" in capsys.readouterr().err

@@ -22,7 +22,7 @@ import multiprocessing
 import random
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from fractions import Fraction
@@ -179,14 +179,18 @@ def run_match(
     deals: DealSet,
     jobs: int,
     sink: Callable[[GameOutcome], None],
+    done: Collection[int] = (),
 ) -> None:
-    """Play every game of ``deals``, handing each outcome to ``sink`` as it is done.
+    """Play every game of ``deals`` but those ``done`` (numbers of games already played, when
+    a match resumes), handing each outcome to ``sink`` as it is done.
 
     ``jobs`` 1 plays in this process; more use a pool of processes. Outcomes may arrive out of
     game order; :class:`~ascenseur.arena.stats.Tally` does not mind.
     """
     deals.fit(match.rules)
-    games = list(enumerate(deals.games))
+    games = [(game, shuffles) for game, shuffles in enumerate(deals.games) if game not in done]
+    if not games:
+        return
     if jobs <= 1:
         for game, shuffles in games:
             sink(play_game(match, game, shuffles))
@@ -204,8 +208,8 @@ def run_match(
             for game, shuffles in itertools.islice(queue, 4 * jobs)
         }
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
                 sink(future.result())
                 following = next(queue, None)
                 if following is not None:

@@ -155,6 +155,27 @@ class SeatRun:
     win: Fraction
     times_ns: tuple[int, ...] = ()
 
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "bids": list(self.bids),
+            "tricks": list(self.tricks),
+            "win": [self.win.numerator, self.win.denominator],
+            "times_ns": list(self.times_ns),
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> SeatRun:
+        """The run :meth:`to_json` wrote; raises KeyError, TypeError or ValueError if not."""
+        numerator, denominator = data["win"]
+        return SeatRun(
+            total=int(data["total"]),
+            bids=tuple(int(b) for b in data["bids"]),
+            tricks=tuple(int(t) for t in data["tricks"]),
+            win=Fraction(int(numerator), int(denominator)),
+            times_ns=tuple(int(t) for t in data["times_ns"]),
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
@@ -163,6 +184,21 @@ class GameResult:
     game: int
     reference: tuple[SeatRun, ...]
     candidate: tuple[SeatRun, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "reference": [run.to_json() for run in self.reference],
+            "candidate": [run.to_json() for run in self.candidate],
+        }
+
+    @staticmethod
+    def from_json(game: int, data: dict[str, Any]) -> GameResult:
+        """The result :meth:`to_json` wrote; raises KeyError, TypeError or ValueError if not."""
+        return GameResult(
+            game,
+            tuple(SeatRun.from_json(run) for run in data["reference"]),
+            tuple(SeatRun.from_json(run) for run in data["candidate"]),
+        )
 
 
 @dataclass

@@ -23,7 +23,24 @@ from ascenseur.core.rules import Rules
 from ascenseur.files import write_text_atomic
 
 SUMMARY_FORMAT = "ascenseur-arena/1"
+MATCH_FORMAT = "ascenseur-arena-match/1"
 DEFAULT_GAMES = 100
+#: The options that define a match: --resume takes them from the directory, not the command.
+MATCH_OPTIONS = (
+    "candidate",
+    "reference",
+    "players",
+    "max_cards",
+    "hook",
+    "games",
+    "seed",
+    "budget_iterations",
+    "budget_seconds",
+    "reference_time_factor",
+    "single_deal",
+    "out",
+    "deals",
+)
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,13 +59,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     bots = ", ".join(sorted(REGISTRY))
     parser.add_argument(
         "--candidate",
-        required=True,
         metavar="BOT",
-        help=f"bot measured ({bots}, or module:factory, e.g. my_agent:make)",
+        help=f"bot measured ({bots}, or module:factory, e.g. my_agent:make); required but "
+        "with --resume",
     )
     parser.add_argument(
         "--reference",
-        default="random",
+        default=None,
         metavar="BOT",
         help="bot it is measured against (random; also a name or module:factory)",
     )
@@ -126,30 +143,41 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--deals", metavar="FILE", help="play this deal set (e.g. a deals.json of an earlier run)"
     )
+    parser.add_argument(
+        "--resume",
+        metavar="DIR",
+        help="go on with the match whose --out was DIR (stopped, or cut short): play the games "
+        "it has not finished, then print and save the table of them all; the match is DIR's, "
+        "so give no other option but --jobs",
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    deals, rules, seed = _setup(args)
-    budget = _budget(args)
-    if ":" in args.candidate or ":" in args.reference:
+    out: Path | None
+    if args.resume is not None:
+        match, deals, out, played = _resume(args)
+    else:
+        match, deals = _new_match(args)
+        played = []
+    if ":" in match.candidate or ":" in match.reference:
         importable_from_here()
-    match = Match(
-        rules,
-        args.candidate,
-        args.reference,
-        budget,
-        seed,
-        reference_budget=_reference_budget(args, budget),
-        single_deal=args.single_deal,
-    )
-    for name, for_candidate in ((args.candidate, True), (args.reference, False)):
+    for name, for_candidate in ((match.candidate, True), (match.reference, False)):
         load_bot(name, match.budget_of(for_candidate))  # an unknown name fails here, first
-    out = _prepare_out(Path(args.out)) if args.out else None
-    if out is not None:
-        write_text_atomic(out / "deals.json", deals.dumps())
+    if args.resume is None:
+        out = _prepare_out(Path(args.out)) if args.out else None
+        if out is not None:
+            write_text_atomic(out / "deals.json", deals.dumps())
+            write_text_atomic(out / "match.json", json.dumps(_match_json(match, deals)) + "\n")
+    rules = match.rules
     tally = Tally(rules.players)
-    progress = report.Progress(len(deals.games), sys.stderr)
+    for result in played:
+        tally.add(result)
+    if played:
+        print(
+            f"resuming: {len(played)} of {len(deals.games)} games already played", file=sys.stderr
+        )
+    progress = report.Progress(len(deals.games) - len(played), sys.stderr)
 
     def sink(outcome: GameOutcome) -> None:
         tally.add(outcome.result)
@@ -167,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
     # by hand still says what its finished games show.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        run_match(match, deals, args.jobs, sink)
+        run_match(match, deals, args.jobs, sink, {r.game for r in played})
     except KeyboardInterrupt:
         if tally.games == 0:
             raise
@@ -176,6 +204,8 @@ def run(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
         progress.finish()
     summary = _summary(match, deals, tally, args.jobs, time.monotonic() - start)
+    if played:
+        summary["resumed_after_games"] = len(played)
     if interrupted:
         summary["interrupted"] = True
     if out is not None:
@@ -193,6 +223,124 @@ def run(args: argparse.Namespace) -> int:
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+def _new_match(args: argparse.Namespace) -> tuple[Match, DealSet]:
+    """The match and deal set the options describe."""
+    if args.candidate is None:
+        raise ArenaError("--candidate is required (or --resume DIR to go on with a match)")
+    deals, rules, seed = _setup(args)
+    budget = _budget(args)
+    match = Match(
+        rules,
+        args.candidate,
+        args.reference or "random",
+        budget,
+        seed,
+        reference_budget=_reference_budget(args, budget),
+        single_deal=args.single_deal,
+    )
+    return match, deals
+
+
+def _match_json(match: Match, deals: DealSet) -> dict[str, Any]:
+    """What ``match.json`` says: everything ``--resume`` needs to play the same match."""
+    return {
+        "format": MATCH_FORMAT,
+        "candidate": match.candidate,
+        "reference": match.reference,
+        "rules": match.rules.to_json(),
+        "budget": _budget_json(match.budget),
+        "reference_budget": None
+        if match.reference_budget is None
+        else _budget_json(match.reference_budget),
+        "single_deal": match.single_deal,
+        "seed": match.seed,
+        "deal_set": deals.digest,
+    }
+
+
+def _resume(args: argparse.Namespace) -> tuple[Match, DealSet, Path, list[GameResult]]:
+    """The match of ``--resume DIR``, its deal set, DIR, and the games already played there.
+
+    A last line of ``games.jsonl`` cut short (the match was killed while writing it) is
+    dropped: that game is played again.
+    """
+    given = [
+        f"--{name.replace('_', '-')}" for name in MATCH_OPTIONS if getattr(args, name) is not None
+    ]
+    if given:
+        raise ArenaError(
+            f"--resume plays the match saved in {args.resume}: give no {', '.join(given)} "
+            "(only --jobs may change)"
+        )
+    out = Path(args.resume)
+    try:
+        saved = json.loads((out / "match.json").read_text(encoding="utf-8"))
+        deals = DealSet.loads((out / "deals.json").read_bytes())
+        if saved.get("format") != MATCH_FORMAT:
+            raise ValueError(f"its format is {saved.get('format')!r}, not {MATCH_FORMAT!r}")
+        match = Match(
+            Rules.from_json(saved["rules"]),
+            saved["candidate"],
+            saved["reference"],
+            _budget_of(saved["budget"]),
+            int(saved["seed"]),
+            reference_budget=None
+            if saved["reference_budget"] is None
+            else _budget_of(saved["reference_budget"]),
+            single_deal=saved["single_deal"],
+        )
+    except FileNotFoundError as err:
+        raise ArenaError(
+            f"--resume {out}: no {Path(err.filename).name} there (the directory of an "
+            "'ascenseur arena … --out DIR' run is needed)"
+        ) from None
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise ArenaError(
+            f"--resume {out}: match.json or deals.json is not readable: {err}"
+        ) from None
+    if deals.digest != saved["deal_set"]:
+        raise ArenaError(f"--resume {out}: deals.json is not the deal set the match was played on")
+    deals.fit(match.rules)
+    return match, deals, out, _played(out / "games.jsonl", len(deals.games))
+
+
+def _played(path: Path, games: int) -> list[GameResult]:
+    """The results of the games ``games.jsonl`` holds (none if it does not exist)."""
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+    except FileNotFoundError:
+        return []
+    tail = lines.pop()  # "" when the file ends with a newline, as every line is written
+    if tail:
+        try:  # whole but unterminated: keep it; cut short while being written: play it again
+            json.loads(tail)
+            lines.append(tail)
+        except ValueError:
+            pass
+        write_text_atomic(path, "".join(line + "\n" for line in lines))
+    results: dict[int, GameResult] = {}
+    for number, line in enumerate(lines, 1):
+        try:
+            data = json.loads(line)
+            game = int(data["game"])
+            if "result" not in data:
+                raise ValueError("it has no result (written before matches could resume)")
+            if not 0 <= game < games:
+                raise ValueError(f"game {game} is not one of the deal set's {games}")
+            results[game] = GameResult.from_json(game, data["result"])
+        except (ValueError, KeyError, TypeError) as err:
+            raise ArenaError(f"{path}, line {number}: cannot resume from it: {err}") from None
+    return [results[game] for game in sorted(results)]
+
+
+def _budget_of(data: dict[str, Any]) -> Budget:
+    iterations, seconds = data["iterations"], data["seconds"]
+    return Budget(
+        iterations=None if iterations is None else int(iterations),
+        seconds=None if seconds is None else float(seconds),
+    )
 
 
 def _setup(args: argparse.Namespace) -> tuple[DealSet, Rules, int]:
@@ -269,6 +417,7 @@ def _game_line(result: GameResult) -> dict[str, Any]:
         "candidate_totals": cand,
         "reference_totals": ref,
         "points_difference": (sum(cand) - sum(ref)) / len(cand),
+        "result": result.to_json(),  # all --resume needs
     }
 
 
