@@ -36,7 +36,6 @@ from ascenseur.core.scoring import deal_score
 from ascenseur.core.state import GameState, Phase
 from ascenseur.core.tricks import TRICK_VALUES, trick_facts, winning_position
 from ascenseur.fast import endgame, nested, play
-from ascenseur.fast import inference as fast_inference
 from ascenseur.fast import worlds as fast_worlds
 from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
@@ -249,54 +248,6 @@ def test_fast_nested_playout_matches_the_reference() -> None:
     assert checked > 500
 
 
-def test_fast_policy_misses_match_the_reference() -> None:
-    """Replaying a deal's cards from random worlds' hands counts the same policy misses."""
-    rng = random.Random(20260507)
-    checked = 0
-    for players, hand_size in CONFIGS[::3]:
-        state = _random_deal(rng, players, hand_size)
-        dealt = [state.hand_mask(s) for s in range(players)]
-        leader = state.current_seat
-        assert leader is not None
-        history: list[int] = []
-        while not state.is_terminal():
-            card = rng.choice(_bits(state.legal_card_mask()))
-            state.play_unchecked(card)
-            history.append(card)
-            if rng.random() < 0.3:
-                bids = [b if b is not None else 0 for b in state.bids]
-                me = rng.randrange(players)
-                expected = rollout.policy_misses(dealt, leader, history, bids, me)
-                got = fast_inference.policy_misses(
-                    split_all(dealt),
-                    leader,
-                    np.array(history, np.int64),
-                    np.array(bids, np.int64),
-                    me,
-                    np.empty(players, np.int64),
-                )
-                assert got == expected
-                checked += 1
-    assert checked > 100
-
-
-def test_a_world_where_the_others_follow_the_policy_has_no_misses() -> None:
-    """Play-outs of the policy itself, replayed from the same hands, miss nothing; a card the
-    policy would not play is one miss."""
-    rng = random.Random(8)
-    for _ in range(50):
-        players = rng.randrange(3, 7)
-        state = _random_deal(rng, players, rng.randrange(2, 8))
-        position = position_of(state)
-        _, cards = fast_playout(position, -1)
-        assert rollout.policy_misses(position.hands, position.to_act, cards, position.bids, 0) == 0
-    hands = [_mask("S1 S9"), _mask("S2 SK"), _mask("S3 S4")]
-    # Seat 1 needs a trick and could win S1 with SK: the policy plays SK, not S2.
-    assert rollout.policy_misses(hands, 0, _codes("S1 S2"), [0, 1, 0], 0) == 1
-    assert rollout.policy_misses(hands, 0, _codes("S1 SK"), [0, 1, 0], 0) == 0
-    assert rollout.policy_misses(hands, 0, _codes("S1 S2"), [0, 1, 0], 1) == 0  # its own card
-
-
 def _mask(text: str) -> int:
     return sum(1 << i for i in _codes(text))
 
@@ -507,20 +458,18 @@ def _decision_views(seed: int) -> Iterator[Observation]:
             state.apply(rng.choice(view.legal_actions))
 
 
-@pytest.mark.parametrize(("nested_search", "play_penalty"), [(False, 0.0), (True, 0.7)])
+@pytest.mark.parametrize("nested_search", [False, True])
 def test_fast_search_scores_the_pure_loops_worlds_identically(
-    monkeypatch: pytest.MonkeyPatch, nested_search: bool, play_penalty: float
+    monkeypatch: pytest.MonkeyPatch, nested_search: bool
 ) -> None:
     """Given the same worlds, the compiled search returns exactly the pure loop's means and
-    chances of an exact bid (bids and cards, plain and nested play-outs, endgame searches,
-    inference from the play)."""
+    chances of an exact bid (bids and cards, plain and nested play-outs, endgame searches)."""
     for number, view in enumerate(_decision_views(21)):
         pure_bot = ExpertBot(
             Budget(iterations=60),
             pure=True,
             nested_play=nested_search,
             nested_bids=nested_search,
-            play_penalty=play_penalty,
         )
         problem = SearchProblem.of(view)
         fast_scores = fast.assess(
@@ -579,7 +528,6 @@ def test_fast_search_respects_a_time_budget() -> None:
         inverse_variance=0.0,
         exact_cards=EXACT_CARDS,
         nested=False,
-        play_penalty=0.0,
     )
     scores = fast.evaluate(SearchProblem.of(view), settings, random.Random(2))
     assert [action for action, _ in scores] == list(view.legal_actions)

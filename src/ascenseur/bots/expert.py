@@ -29,7 +29,7 @@ from dataclasses import replace
 from ascenseur import fast
 from ascenseur.bots.base import Budget, forced, register
 from ascenseur.bots.endgame import EXACT_CARDS, solve
-from ascenseur.bots.rollout import Position, playout, policy_misses
+from ascenseur.bots.rollout import Position, playout
 from ascenseur.bots.worlds import sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, TRUMP_KIND, indices_of
@@ -110,7 +110,6 @@ class ExpertBot:
         exact_cards: int = EXACT_CARDS,
         nested_play: bool = True,
         nested_bids: bool = True,
-        play_penalty: float = 0.0,
         bid_factor: float = BID_FACTOR,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
@@ -131,10 +130,6 @@ class ExpertBot:
         # +3.6 with the fixed policy).
         self.nested_play = nested_play
         self.nested_bids = nested_bids
-        # Inference from the play: a world's weight is multiplied by exp(-play_penalty) for
-        # each card of another seat that the play-out policy would not have played from the
-        # hand the world dealt it (rollout.policy_misses); 0: no such inference.
-        self.play_penalty = play_penalty
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         only = forced(view)
@@ -152,7 +147,6 @@ class ExpertBot:
             inverse_variance=self.inverse_variance,
             exact_cards=self.exact_cards,
             nested=self.nested_bids if bidding else self.nested_play,
-            play_penalty=0.0 if bidding else self.play_penalty,
         )
 
     def evaluate(self, view: Observation, rng: random.Random) -> list[tuple[PlayerAction, float]]:
@@ -187,7 +181,6 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
     candidate meets the same worlds (common random numbers); deterministic given ``rng`` when
     ``settings.seconds`` is None.
     """
-    me = problem.seat
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     worlds = max(1, settings.iterations // len(problem.candidates))
     totals = [0.0] * len(problem.candidates)
@@ -198,9 +191,6 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
         hands = sample_world(problem.spec, rng)
         dealt = [hand | cards for hand, cards in zip(hands, problem.shown, strict=True)]
         bids, weight = guess_bids(problem, dealt, settings.inverse_variance)
-        if settings.play_penalty > 0.0:
-            misses = policy_misses(dealt, problem.leader, list(problem.history), bids, me)
-            weight *= math.exp(-settings.play_penalty * misses)
         weights += weight
         played += 1
         for i, candidate in enumerate(problem.candidates):

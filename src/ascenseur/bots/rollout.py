@@ -159,35 +159,3 @@ def _look_ahead(position: Position, legal: int, me: int) -> int:
         if score > best_score:
             best, best_score = card, score
     return best
-
-
-def policy_misses(
-    dealt: list[int], leader: int, history: list[int], bids: list[int], me: int
-) -> int:
-    """How many of the other seats' played cards the "to the bid" policy would not have played.
-
-    ``dealt`` are the hands as dealt in a world, ``leader`` the deal's first leader,
-    ``history`` the cards played so far in order, ``bids`` the real bids. Cards played without
-    a choice, and seat ``me``'s own, are not counted: the fewer misses, the better the world
-    explains the play.
-    """
-    hands = dealt.copy()
-    n = len(hands)
-    won = [0] * n
-    seat = leader
-    trick_len = 0
-    led, high, win_value, win_seat = NO_LED, 0, -1, -1
-    misses = 0
-    for card in history:
-        hand = hands[seat]
-        if seat != me:
-            legal = legal_mask(hand, trick_len, led, high)
-            if legal & (legal - 1):
-                need = bids[seat] - won[seat]
-                if choose_card(legal, trick_len, led, win_value, need, trick_len == n - 1) != card:
-                    misses += 1
-        hands[seat] = hand & ~(1 << card)
-        seat, trick_len, led, high, win_value, win_seat = advance(
-            card, seat, n, trick_len, led, high, win_value, win_seat, won
-        )
-    return misses

@@ -6,9 +6,8 @@ compiled modules are imported on first use:
 * :mod:`~ascenseur.fast.masks` — 78-card masks as two int64 words, the tables;
 * :mod:`~ascenseur.fast.rng` — the injected random source (SplitMix64);
 * :mod:`~ascenseur.fast.play` — legal cards, trick winners, scores, the "to the bid" play-out;
-* :mod:`~ascenseur.fast.worlds` — sampling hidden worlds consistent with an observation;
+* :mod:`~ascenseur.fast.worlds` — drawing (or building) hidden worlds consistent with a view;
 * :mod:`~ascenseur.fast.nested` — the play-out where the searching seat looks one card ahead;
-* :mod:`~ascenseur.fast.inference` — how well a world explains the play so far;
 * :mod:`~ascenseur.fast.endgame` — exact (max^n) play of the last few cards;
 * :mod:`~ascenseur.fast.search` — the expert's loop: worlds × candidates × play-outs;
 * :mod:`~ascenseur.fast.deals` — whole random deals (the throughput benchmark).
@@ -77,7 +76,6 @@ def warm_up() -> float:
         inverse_variance=0.0,
         exact_cards=8,
         nested=False,
-        play_penalty=0.0,
     )
     search(SearchProblem.of(observe(state, 1)), settings, rng)  # compiles every callee too
     deals = RandomDeals(3, 2, rng)

@@ -21,7 +21,6 @@ from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, lowest
 from ascenseur.fast.endgame import NODE_FIELDS, solve
-from ascenseur.fast.inference import policy_misses
 from ascenseur.fast.masks import HIGH, RANK, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
@@ -101,8 +100,6 @@ class Problem(NamedTuple):
     hand_size: int
     known_bids: Int64s  # < 0: the seat has not bid yet
     shown: Int64s  # (n, 2): the cards each seat has played this deal
-    history: Int64s  # the deal's cards so far, in order
-    leader: int
     trick: Int64s
     tricks_won: Int64s
     tricks_left: int
@@ -110,7 +107,6 @@ class Problem(NamedTuple):
     exact: bool  # solve exactly rather than play out
     nested: bool
     inverse_variance: float
-    penalty: float
 
     @staticmethod
     def of(problem: SearchProblem, settings: SearchSettings) -> Problem:
@@ -121,8 +117,6 @@ class Problem(NamedTuple):
             hand_size=problem.hand_size,
             known_bids=np.array([-1 if b is None else b for b in problem.bids], np.int64),
             shown=split_all(problem.shown),
-            history=np.array(problem.history, np.int64),
-            leader=problem.leader,
             trick=np.array(problem.trick, np.int64),
             tricks_won=np.array(problem.tricks_won, np.int64),
             tricks_left=problem.tricks_left,
@@ -130,7 +124,6 @@ class Problem(NamedTuple):
             exact=problem.solved_exactly(settings),
             nested=settings.nested,
             inverse_variance=settings.inverse_variance,
-            penalty=settings.play_penalty,
         )
 
 
@@ -151,7 +144,6 @@ class Scratch(NamedTuple):
     scratch_hands: Int64s
     scratch_won: Int64s
     current: Int64s
-    dealt: Int64s
     sampler: Int64s  # draw_into's state: worlds are built once drawing them has failed
 
     @staticmethod
@@ -173,7 +165,6 @@ class Scratch(NamedTuple):
             scratch_hands=np.empty((n, 2), np.int64),
             scratch_won=np.empty(n, np.int64),
             current=np.empty(n, np.int64),
-            dealt=np.empty((n, 2), np.int64),
             sampler=np.zeros(DECK_SIZE + 1, np.int64),
         )
 
@@ -220,8 +211,6 @@ def evaluate_worlds(
     weight of the worlds where it makes the bid exactly to ``exact``, and the worlds' weights
     to ``weights[0]``.
 
-    With ``problem.penalty`` > 0, a world's weight is multiplied by exp(-penalty) for each of
-    the other seats' cards so far that the policy would not have played from its hand.
     Returns the worlds played, -1 if no world is consistent with the view.
     """
     me = problem.spec.seat
@@ -238,10 +227,6 @@ def evaluate_worlds(
             s.strengths,
             s.guessed,
         )
-        if problem.penalty > 0.0:
-            s.dealt[:, :] = s.world | problem.shown
-            misses = policy_misses(s.dealt, problem.leader, problem.history, s.guessed, me, s.won)
-            weight *= math.exp(-problem.penalty * misses)
         weights[0] += weight
         for i in range(problem.candidates.shape[0]):
             score = _score(problem, s, problem.candidates[i])

@@ -98,8 +98,7 @@ class SearchSettings:
     ``iterations`` play-outs are shared among the candidates; ``seconds`` (None: no limit)
     stops the search early; ``inverse_variance`` is 1 / (2 σ²) of the inference from bids (0:
     every world weighs 1); the deal is solved exactly once at most ``exact_cards`` cards are
-    left to play; ``nested``: the searching seat looks one card ahead in its play-outs;
-    ``play_penalty`` > 0: worlds that the play-out policy explains badly weigh less.
+    left to play; ``nested``: the searching seat looks one card ahead in its play-outs.
     """
 
     iterations: int
@@ -107,7 +106,6 @@ class SearchSettings:
     inverse_variance: float
     exact_cards: int
     nested: bool
-    play_penalty: float
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -125,8 +123,6 @@ class SearchProblem:
     hand_size: int
     bids: tuple[int | None, ...]  # the bids made so far, by seat
     shown: tuple[int, ...]  # the cards each seat has played this deal
-    history: tuple[int, ...]  # the cards played this deal, in order
-    leader: int  # the seat that led the deal's first trick
     trick: tuple[int, ...]  # the current trick, in play order
     tricks_won: tuple[int, ...]
     tricks_left: int  # tricks not yet finished, the current one included
@@ -156,8 +152,6 @@ class SearchProblem:
                 shown[(trick.leader + i) % n] |= card.bit
         for seat, card in view.trick:
             shown[seat] |= card.bit
-        history = [card.index for trick in view.tricks for card in trick.cards]
-        history += [card.index for _, card in view.trick]
         return SearchProblem(
             spec=spec,
             actions=actions,
@@ -166,8 +160,6 @@ class SearchProblem:
             hand_size=view.hand_size,
             bids=view.bids,
             shown=tuple(shown),
-            history=tuple(history),
-            leader=leader,
             trick=tuple(card.index for _, card in view.trick),
             tricks_won=tuple(view.tricks_won),
             tricks_left=view.hand_size - len(view.tricks),
