@@ -30,7 +30,6 @@ print(json.dumps({name: getattr(module, "__file__", None) for name, module in sy
 COMPILED = [
     "ascenseur.fast.deals",
     "ascenseur.fast.endgame",
-    "ascenseur.fast.inference",
     "ascenseur.fast.nested",
     "ascenseur.fast.search",
     "ascenseur.fast.worlds",
