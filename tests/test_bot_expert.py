@@ -10,7 +10,7 @@ import random
 import pytest
 
 from ascenseur.bots.base import UNBOUNDED, Budget, make_bot
-from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot, guess_bids, strength
+from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot, draw, guess_bids, strength
 from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import BIDS, Deal, Play
 from ascenseur.core.cards import Card, mask_of
@@ -56,6 +56,39 @@ def test_without_inference_every_world_weighs_one() -> None:
     bids, weight = guess_bids(problem, [mask_of(_cards("H1 H2"))] * 3, 0.0)
     assert weight == 1.0
     assert bids[0] == 2
+
+
+def test_worlds_kept_by_weight_estimate_what_every_world_drawn_does() -> None:
+    """Seat 1 bid 3 of 3 cards: worlds where its hand is strong weigh more. Keeping one world
+    of 16 drawn, by weight, and weighing it by their mean weight estimates seat 1's mean
+    strength as weighing every world drawn does; and the kept worlds, unweighted, are about
+    as strong, far stronger than worlds drawn at random (the play-outs go where the weight
+    is)."""
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    _dealt(state, ["S1 S2 S3", "T19 T20 T21", "H1 H2 H3"])
+    for bid in (3, 0, 0):
+        state.apply(BIDS[bid])
+    view = observe(state, 0)
+    problem = SearchProblem.of(view)
+    means = []
+    for draws, worlds in ((1, 16_000), (16, 1_000)):
+        bot = ExpertBot(Budget(iterations=10), pure=True, draws=draws)
+        settings = bot.settings(problem)
+        assert settings.draws == draws
+        rng = random.Random(draws)
+        weighted = total = plain = 0.0
+        for _ in range(worlds):
+            hands, _, weight = draw(problem, settings, rng)
+            weighted += weight * strength(hands[1])
+            total += weight
+            plain += strength(hands[1])
+        means.append((weighted / total, plain / worlds))
+    (estimate_all, drawn), (estimate_kept, kept) = means
+    assert abs(estimate_kept - estimate_all) < 0.05 * estimate_all
+    assert abs(kept - estimate_all) < 0.05 * estimate_all
+    assert kept > 1.3 * drawn
+    # Before any other seat has bid, every world weighs the same: each world drawn is searched.
+    assert ExpertBot(Budget(iterations=10)).settings(SearchProblem.of(_three_card_bid())).draws == 1
 
 
 def test_played_cards_are_credited_to_the_seat_that_played_them() -> None:

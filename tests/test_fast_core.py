@@ -36,6 +36,7 @@ from ascenseur.core.scoring import deal_score
 from ascenseur.core.state import GameState, Phase
 from ascenseur.core.tricks import TRICK_VALUES, trick_facts, winning_position
 from ascenseur.fast import endgame, nested, play
+from ascenseur.fast import search as fast_search
 from ascenseur.fast import worlds as fast_worlds
 from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
@@ -470,11 +471,10 @@ def test_fast_search_scores_the_pure_loops_worlds_identically(
             pure=True,
             nested_play=nested_search,
             nested_bids=nested_search,
+            draws=1,  # the replayed worlds are the searched ones
         )
         problem = SearchProblem.of(view)
-        fast_scores = fast.assess(
-            problem, pure_bot.settings(problem.bidding), random.Random(number)
-        )
+        fast_scores = fast.assess(problem, pure_bot.settings(problem), random.Random(number))
         # The pure loop gets the worlds the compiled sampler drew from the same seed.
         arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
         replay = _replaying_sampler(arrays, new_stream(random.Random(number)), view.players)
@@ -496,6 +496,44 @@ def _replaying_sampler(
         return [join(h[0], h[1]) for h in hands]
 
     return sample
+
+
+def test_fast_draws_keep_worlds_by_weight_as_the_pure_loop_does() -> None:
+    """Seat 1 bid 3 of 3 cards: the compiled search keeps one world of 16 by weight, and its
+    kept worlds give seat 1 the strength the pure loop's do, far above a random world's."""
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    state.apply(
+        Deal(
+            tuple(
+                tuple(DECK[i] for i in _codes(h)) for h in ("S1 S2 S3", "T19 T20 T21", "H1 H2 H3")
+            )
+        )
+    )
+    for bid in (3, 0, 0):
+        state.apply(BIDS[bid])
+    problem = SearchProblem.of(observe(state, 0))
+    means = []
+    for draws in (1, 16):
+        settings = ExpertBot(Budget(iterations=10), draws=draws).settings(problem)
+        compiled = fast_search.Problem.of(problem, settings)
+        scratch = fast_search.Scratch.of(problem)
+        stream = new_stream(random.Random(draws))
+        total = 0.0
+        for _ in range(2000):
+            assert fast_search.draw(compiled, stream, scratch) > 0.0
+            total += expert_module.strength(join(*scratch.world[1]))
+        means.append(total / 2000)
+    rng = random.Random(3)
+    pure_settings = ExpertBot(Budget(iterations=10), pure=True).settings(problem)
+    pure_mean = (
+        sum(
+            expert_module.strength(expert_module.draw(problem, pure_settings, rng)[0][1])
+            for _ in range(2000)
+        )
+        / 2000
+    )
+    assert means[1] > 1.3 * means[0]
+    assert abs(means[1] - pure_mean) < 0.05 * pure_mean
 
 
 def test_expert_search_is_deterministic_given_the_seed() -> None:

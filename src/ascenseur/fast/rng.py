@@ -52,3 +52,12 @@ def below(stream: Words, bound: int) -> int:
             product = (next_u64(stream) >> _S32) * n
             low = product & _LOW32
     return int(product >> _S32)
+
+
+_S11 = np.uint64(11)
+
+
+@jit
+def uniform(stream: Words) -> float:
+    """A uniform float in [0, 1) (53 random bits)."""
+    return float(next_u64(stream) >> _S11) * (1.0 / 9007199254740992.0)

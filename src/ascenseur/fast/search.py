@@ -24,7 +24,7 @@ from ascenseur.fast.endgame import NODE_FIELDS, solve
 from ascenseur.fast.masks import HIGH, RANK, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
-from ascenseur.fast.rng import new_stream
+from ascenseur.fast.rng import new_stream, uniform
 from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, draw_into
 from ascenseur.search.problem import (
     LOG_WEIGHT_FLOOR,
@@ -107,6 +107,7 @@ class Problem(NamedTuple):
     exact: bool  # solve exactly rather than play out
     nested: bool
     inverse_variance: float
+    draws: int
 
     @staticmethod
     def of(problem: SearchProblem, settings: SearchSettings) -> Problem:
@@ -124,6 +125,7 @@ class Problem(NamedTuple):
             exact=problem.solved_exactly(settings),
             nested=settings.nested,
             inverse_variance=settings.inverse_variance,
+            draws=settings.draws,
         )
 
 
@@ -198,6 +200,35 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
 
 
 @jit
+def draw(problem: Problem, stream: Words, s: Scratch) -> float:
+    """One world to search into ``s.world``, every seat's bid into ``s.guessed``, and its
+    weight: :func:`ascenseur.bots.expert.draw` (-1.0 if no world is consistent).
+
+    ``problem.draws`` worlds are drawn (into ``s.hands``, bids into ``s.bids``) and one kept
+    with a chance in proportion to its weight; it weighs their mean weight.
+    """
+    total = 0.0
+    for _ in range(problem.draws):
+        if not draw_into(problem.spec, stream, ATTEMPTS, s.pool, s.hands, s.sampler):
+            return -1.0
+        weight = guess_bids(
+            s.hands,
+            problem.shown,
+            problem.known_bids,
+            problem.spec.seat,
+            problem.hand_size,
+            problem.inverse_variance,
+            s.strengths,
+            s.bids,
+        )
+        total += weight
+        if problem.draws == 1 or uniform(stream) * total < weight:
+            s.world[:, :] = s.hands
+            s.guessed[:] = s.bids
+    return total / problem.draws
+
+
+@jit
 def evaluate_worlds(
     problem: Problem,
     worlds: int,
@@ -213,20 +244,10 @@ def evaluate_worlds(
 
     Returns the worlds played, -1 if no world is consistent with the view.
     """
-    me = problem.spec.seat
     for _ in range(worlds):
-        if not draw_into(problem.spec, stream, ATTEMPTS, s.pool, s.world, s.sampler):
+        weight = draw(problem, stream, s)
+        if weight < 0.0:
             return -1
-        weight = guess_bids(
-            s.world,
-            problem.shown,
-            problem.known_bids,
-            me,
-            problem.hand_size,
-            problem.inverse_variance,
-            s.strengths,
-            s.guessed,
-        )
         weights[0] += weight
         for i in range(problem.candidates.shape[0]):
             score = _score(problem, s, problem.candidates[i])

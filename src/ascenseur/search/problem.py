@@ -98,7 +98,9 @@ class SearchSettings:
     ``iterations`` play-outs are shared among the candidates; ``seconds`` (None: no limit)
     stops the search early; ``inverse_variance`` is 1 / (2 σ²) of the inference from bids (0:
     every world weighs 1); the deal is solved exactly once at most ``exact_cards`` cards are
-    left to play; ``nested``: the searching seat looks one card ahead in its play-outs.
+    left to play; ``nested``: the searching seat looks one card ahead in its play-outs;
+    ``draws``: worlds drawn for each world searched, one of them kept with a chance in
+    proportion to its weight (1: every world drawn is searched).
     """
 
     iterations: int
@@ -106,6 +108,7 @@ class SearchSettings:
     inverse_variance: float
     exact_cards: int
     nested: bool
+    draws: int = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
