@@ -41,6 +41,7 @@ from ascenseur.fast import worlds as fast_worlds
 from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
 from ascenseur.fast.rng import new_stream
+from ascenseur.search.bid_model import FEATURES, expected_bid, model
 from ascenseur.search.problem import SearchProblem, SearchSettings
 from helpers import tight_position
 
@@ -500,7 +501,7 @@ def _replaying_sampler(
 
 def test_fast_draws_keep_worlds_by_weight_as_the_pure_loop_does() -> None:
     """Seat 1 bid 3 of 3 cards: the compiled search keeps one world of 16 by weight, and its
-    kept worlds give seat 1 the strength the pure loop's do, far above a random world's."""
+    kept worlds give seat 1 the expected bid the pure loop's do, far above a random world's."""
     state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
     state.apply(
         Deal(
@@ -521,19 +522,38 @@ def test_fast_draws_keep_worlds_by_weight_as_the_pure_loop_does() -> None:
         total = 0.0
         for _ in range(2000):
             assert fast_search.draw(compiled, stream, scratch) > 0.0
-            total += expert_module.strength(join(*scratch.world[1]))
+            total += expected_bid(join(*scratch.world[1]), 3, 3)
         means.append(total / 2000)
     rng = random.Random(3)
     pure_settings = ExpertBot(Budget(iterations=10), pure=True).settings(problem)
     pure_mean = (
         sum(
-            expert_module.strength(expert_module.draw(problem, pure_settings, rng)[0][1])
+            expected_bid(expert_module.draw(problem, pure_settings, rng)[0][1], 3, 3)
             for _ in range(2000)
         )
         / 2000
     )
     assert means[1] > 1.3 * means[0]
     assert abs(means[1] - pure_mean) < 0.05 * pure_mean
+
+
+def test_fast_expected_bids_are_the_pure_models() -> None:
+    """The compiled bid model gives exactly the pure one's expected bid, for hands of every
+    table size and hand size (the Excuse, voids and single cards included)."""
+    rng = random.Random(12)
+    scratch = np.empty(FEATURES, np.float64)
+    checked = 0
+    for players in range(2, 11):
+        weights = np.array(model(players).weights, np.float64)
+        for k in range(1, 78 // players + 1):
+            for _ in range(20):
+                hand = 0
+                for index in rng.sample(range(78), k):
+                    hand |= 1 << index
+                expected = expected_bid(hand, k, players)
+                assert fast_search.expected_bid(*split(hand), k, weights, scratch) == expected
+                checked += 1
+    assert checked > 2500
 
 
 def test_expert_search_is_deterministic_given_the_seed() -> None:

@@ -12,14 +12,14 @@ Its seconds, if any, stop the search early; with no budget at all, the pure-Pyth
 stops after :data:`PURE_DEFAULT_SECONDS`.
 
 Inference from bids: a bid says much about the hand behind it. Each world is weighted by how
-well the other seats' bids fit their sampled hands (as dealt): a bid is modelled as the
-hand's share of the deal's strength, ``k × strength / total``, with a normal error of
-:data:`BID_SIGMA` tricks (measured: the heuristic bot's bids follow that share with a
-standard deviation of 0.5 tricks). Those weights vary widely — for the last bidder of a
-4-player deal, 1000 worlds weigh as much as 100 to 150 of equal weight — so a searched world
-is the one kept of :data:`DRAWS` drawn, with a chance in proportion to its weight, and weighs
-their mean weight (sampling-importance resampling: the same estimate, with its play-outs
-spent on the worlds that count).
+well the other seats' bids fit their sampled hands (as dealt): a bid is modelled as the bid
+the hand is expected to get (:mod:`~ascenseur.search.bid_model`, fitted on a club player's
+bids) with a normal error of :data:`SIGMA_FACTOR` times the model's own (0.34 tricks at 4
+players, 0.22 at 10). Those weights vary widely — for the last bidder of a 4-player deal,
+1000 worlds weigh as much as 100 to 150 of equal weight — so a searched world is the one kept
+of :data:`DRAWS` drawn, with a chance in proportion to its weight, and weighs their mean
+weight (sampling-importance resampling: the same estimate, with its play-outs spent on the
+worlds that count). Bids not yet made are guessed from the same model.
 """
 
 from __future__ import annotations
@@ -36,28 +36,15 @@ from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.bots.rollout import Position, playout
 from ascenseur.bots.worlds import sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
-from ascenseur.core.cards import CARD_RANK, CARD_SUIT, TRUMP_KIND, indices_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
+from ascenseur.search import bid_model
 from ascenseur.search.problem import (
     LOG_WEIGHT_FLOOR,
     Estimate,
     SearchProblem,
     SearchSettings,
 )
-
-
-def strength(hand: int) -> float:
-    """A rough trick-taking strength of a hand, to guess bids not yet made in a world."""
-    total = 0.0
-    for index in indices_of(hand):
-        rank = CARD_RANK[index]
-        if CARD_SUIT[index] == TRUMP_KIND:
-            total += 0.3 + rank / 21
-        elif rank >= 13:
-            total += 0.25 * (rank - 12)
-    return total
-
 
 #: Play-outs per decision when the budget names none (measured in whole games against
 #: heuristic bots: seed 41, +22.8 points per game at 1000, +29.2 at 3000, +31.1 at 3000 with
@@ -71,8 +58,10 @@ BID_FACTOR = 4.0
 #: the default play-outs would take over a minute. An explicit budget is always kept as given.
 PURE_DEFAULT_SECONDS = 1.0
 
-#: How far (in tricks, one standard deviation) a bid strays from its hand's strength share.
-BID_SIGMA = 0.6
+#: How far a bid is taken to stray from its hand's expected bid: this many times the bid
+#: model's residual standard deviation (above 1: other players bid less like the model's club
+#: player than it does itself).
+SIGMA_FACTOR = 1.25
 #: Worlds drawn for each world searched (one kept by its weight); drawing and weighing one
 #: costs a few microseconds, far less than its play-outs.
 DRAWS = 16
@@ -81,25 +70,28 @@ DRAWS = 16
 def guess_bids(
     problem: SearchProblem, dealt: Sequence[int], inverse_variance: float
 ) -> tuple[list[int], float]:
-    """Every seat's bid — the real one where made, else the hand's share of k by strength —
-    and the world's weight: how well the other seats' real bids fit their ``dealt`` hands.
+    """Every seat's bid — the real one where made, else the bid its ``dealt`` hand is expected
+    to get (:mod:`~ascenseur.search.bid_model`) — and the world's weight: how well the other
+    seats' real bids fit their hands.
 
-    ``inverse_variance`` is 1 / (2 σ²) (0: no inference, every world weighs 1).
+    ``inverse_variance`` is 1 / (2 σ²) (0: no inference, every world weighs 1). The searching
+    seat's own bid, if not made, is 0 here: the search sets it.
     """
     k = problem.hand_size
-    strengths = [strength(h) for h in dealt]
-    whole = sum(strengths) or 1.0
+    model = bid_model.model(len(dealt))
     bids = []
     log_weight = 0.0
     for seat, bid in enumerate(problem.bids):
-        share = k * strengths[seat] / whole
+        if seat == problem.seat:
+            bids.append(0 if bid is None else bid)
+            continue
+        expected = model.expected(dealt[seat], k)
         if bid is None:
-            bids.append(min(k, round(share)))
+            bids.append(min(k, max(0, round(expected))))
             continue
         bids.append(bid)
-        if seat != problem.seat:
-            miss = bid - share
-            log_weight -= miss * miss
+        miss = bid - expected
+        log_weight -= miss * miss
     return bids, math.exp(max(log_weight * inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
@@ -113,7 +105,7 @@ class ExpertBot:
         budget: Budget,
         *,
         pure: bool = False,
-        bid_sigma: float | None = BID_SIGMA,
+        sigma_factor: float | None = SIGMA_FACTOR,
         exact_cards: int = EXACT_CARDS,
         nested_play: bool = True,
         nested_bids: bool = True,
@@ -129,7 +121,7 @@ class ExpertBot:
         self.pure = pure  # issue 5: True keeps the pure-Python loop even when numba is there
         self.name = "expert-pure" if pure else "expert"
         # None: no inference from bids (every consistent world weighs the same).
-        self.inverse_variance = 0.0 if bid_sigma is None else 1.0 / (2.0 * bid_sigma**2)
+        self.sigma_factor = sigma_factor
         # Solve the deal exactly once at most this many cards remain to be played.
         self.exact_cards = exact_cards
         # Whether this seat's own later cards in a play-out look one card ahead
@@ -139,7 +131,7 @@ class ExpertBot:
         self.nested_play = nested_play
         self.nested_bids = nested_bids
         # Worlds drawn per world searched when worlds are weighed (with inference from bids).
-        self.draws = draws if self.inverse_variance > 0.0 else 1
+        self.draws = draws if sigma_factor is not None else 1
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         only = forced(view)
@@ -154,10 +146,15 @@ class ExpertBot:
         bidding = problem.bidding
         # Until another seat has bid, every world weighs the same: no world to prefer.
         others_bid = any(b is not None for s, b in enumerate(problem.bids) if s != problem.seat)
+        if self.sigma_factor is None:
+            inverse_variance = 0.0
+        else:
+            sigma = self.sigma_factor * bid_model.model(len(problem.bids)).sigma
+            inverse_variance = 1.0 / (2.0 * sigma**2)
         return SearchSettings(
             iterations=self.bid_iterations if bidding else self.iterations,
             seconds=self.seconds,
-            inverse_variance=self.inverse_variance,
+            inverse_variance=inverse_variance,
             exact_cards=self.exact_cards,
             nested=self.nested_bids if bidding else self.nested_play,
             draws=self.draws if others_bid else 1,

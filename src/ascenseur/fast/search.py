@@ -18,14 +18,16 @@ from typing import NamedTuple
 import numpy as np
 
 from ascenseur.core.actions import PlayerAction
-from ascenseur.core.cards import DECK_SIZE
+from ascenseur.core.cards import DECK_SIZE, EXCUSE_INDEX
 from ascenseur.fast._jit import jit, lowest
 from ascenseur.fast.endgame import NODE_FIELDS, solve
-from ascenseur.fast.masks import HIGH, RANK, TRUMPS_HIGH, Floats, Int64s, Words, split_all
+from ascenseur.fast.masks import HIGH, KIND, RANK, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
 from ascenseur.fast.rng import new_stream, uniform
 from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, draw_into
+from ascenseur.search import bid_model
+from ascenseur.search.bid_model import CARD_FEATURES, FEATURES, K_SCALE, SUIT_RANKS, TRUMP_RANKS
 from ascenseur.search.problem import (
     LOG_WEIGHT_FLOOR,
     Estimate,
@@ -39,19 +41,43 @@ CHUNK = 16
 
 
 @jit
-def strength(low: int, high: int) -> float:
-    """The expert's ``strength`` of the hand ``(low, high)`` (same sum order)."""
-    total = 0.0
+def expected_bid(low: int, high: int, k: int, weights: Floats, features: Floats) -> float:
+    """The bid the hand ``(low, high)`` (as dealt) of k cards is expected to get:
+    :meth:`ascenseur.search.bid_model.BidModel.expected` with ``weights`` (same sums, same
+    order). ``features`` is scratch space (:data:`~ascenseur.search.bid_model.FEATURES`)."""
+    features[:] = 0.0
+    lengths = np.zeros(4, np.int64)
+    trumps = 0
+    scaled = k / K_SCALE
     while low:
-        rank = RANK[lowest(low)]
+        index = lowest(low)
         low &= low - 1
-        if rank >= 13:
-            total += 0.25 * (rank - 12)
-    trumps = high & TRUMPS_HIGH
-    while trumps:
-        rank = RANK[HIGH + lowest(trumps)]
-        trumps &= trumps - 1
-        total += 0.3 + rank / 21
+        feature = RANK[index] - 1
+        features[feature] += 1.0
+        features[CARD_FEATURES + feature] += scaled
+        lengths[KIND[index]] += 1
+    while high:
+        bit = lowest(high)
+        high &= high - 1
+        if HIGH + bit == EXCUSE_INDEX:
+            feature = SUIT_RANKS + TRUMP_RANKS
+        else:
+            feature = SUIT_RANKS + RANK[HIGH + bit] - 1
+            trumps += 1
+        features[feature] += 1.0
+        features[CARD_FEATURES + feature] += scaled
+    voids = 0
+    singles = 0
+    for kind in range(4):
+        voids += lengths[kind] == 0
+        singles += lengths[kind] == 1
+    features[2 * CARD_FEATURES] = trumps * voids / k
+    features[2 * CARD_FEATURES + 1] = trumps * singles / k
+    features[2 * CARD_FEATURES + 2] = 1.0
+    features[2 * CARD_FEATURES + 3] = scaled
+    total = 0.0
+    for i in range(weights.shape[0]):
+        total += weights[i] * features[i]
     return total
 
 
@@ -63,31 +89,35 @@ def guess_bids(
     me: int,
     hand_size: int,
     inverse_variance: float,
-    strengths: Floats,
+    weights: Floats,
+    features: Floats,
     out: Int64s,
 ) -> float:
     """The expert's ``guess_bids`` into ``out``, returning the world's weight.
 
     ``hands`` are the sampled hands, ``shown`` the cards each seat played this deal (the
-    hands as dealt are their union); ``known[s]`` < 0: seat s has not bid yet.
+    hands as dealt are their union); ``known[s]`` < 0: seat s has not bid yet; ``weights``
+    the bid model's (:func:`expected_bid`).
     """
     n = hands.shape[0]
-    whole = 0.0
-    for seat in range(n):
-        strengths[seat] = strength(hands[seat, 0] | shown[seat, 0], hands[seat, 1] | shown[seat, 1])
-        whole += strengths[seat]
-    if whole == 0.0:
-        whole = 1.0
     log_weight = 0.0
     for seat in range(n):
-        share = hand_size * strengths[seat] / whole
-        if known[seat] >= 0:
-            out[seat] = known[seat]
-            if seat != me:
-                miss = known[seat] - share
-                log_weight -= miss * miss
-        else:
-            out[seat] = min(hand_size, round(share))
+        if seat == me:
+            out[seat] = max(known[seat], 0)
+            continue
+        expected = expected_bid(
+            hands[seat, 0] | shown[seat, 0],
+            hands[seat, 1] | shown[seat, 1],
+            hand_size,
+            weights,
+            features,
+        )
+        if known[seat] < 0:
+            out[seat] = min(hand_size, max(0, round(expected)))
+            continue
+        out[seat] = known[seat]
+        miss = known[seat] - expected
+        log_weight -= miss * miss
     return math.exp(max(log_weight * inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
@@ -108,6 +138,7 @@ class Problem(NamedTuple):
     nested: bool
     inverse_variance: float
     draws: int
+    bid_weights: Floats  # the bid model's, for this table size
 
     @staticmethod
     def of(problem: SearchProblem, settings: SearchSettings) -> Problem:
@@ -126,6 +157,7 @@ class Problem(NamedTuple):
             nested=settings.nested,
             inverse_variance=settings.inverse_variance,
             draws=settings.draws,
+            bid_weights=np.array(bid_model.weights_of(len(problem.bids)), np.float64),
         )
 
 
@@ -138,7 +170,7 @@ class Scratch(NamedTuple):
     guessed: Int64s
     bids: Int64s
     won: Int64s
-    strengths: Floats
+    features: Floats
     no_log: Int64s
     wons: Int64s
     results: Int64s
@@ -159,7 +191,7 @@ class Scratch(NamedTuple):
             guessed=np.empty(n, np.int64),
             bids=np.empty(n, np.int64),
             won=np.empty(n, np.int64),
-            strengths=np.empty(n, np.float64),
+            features=np.empty(FEATURES, np.float64),
             no_log=np.empty(0, np.int64),
             wons=np.empty((depth, n), np.int64),
             results=np.empty((depth, n), np.int64),
@@ -218,7 +250,8 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
             problem.spec.seat,
             problem.hand_size,
             problem.inverse_variance,
-            s.strengths,
+            problem.bid_weights,
+            s.features,
             s.bids,
         )
         total += weight

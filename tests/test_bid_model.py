@@ -1,0 +1,61 @@
+"""The bid model: what a bid says about the hand behind it (``ascenseur.search.bid_model``)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from ascenseur.bots.heuristic import HeuristicBot
+from ascenseur.core.actions import Bid
+from ascenseur.core.cards import Card, mask_of
+from ascenseur.core.observation import observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState, Phase
+from ascenseur.search.bid_model import FEATURES, expected_bid, features, models
+
+
+def test_every_table_size_has_a_model() -> None:
+    assert sorted(models()) == list(range(2, 11))
+    for entry in models().values():
+        assert len(entry.weights) == FEATURES
+        assert 0.0 < entry.sigma < 1.0
+
+
+def test_features_count_the_cards_as_the_docs_say() -> None:
+    hand = mask_of(Card.parse(code) for code in ["SK", "HK", "T21", "T1", "EX"])  # no ♦, no ♣
+    values = features(hand, 5)
+    assert values[13] == 2.0  # two kings
+    assert values[14 + 20] == values[14] == 1.0  # T21, T1
+    assert values[35] == 1.0  # the Excuse
+    assert values[36 + 13] == pytest.approx(2 * 5 / 20)
+    assert values[72] == pytest.approx(2 * 2 / 5)  # 2 trumps × 2 voids / k
+    assert values[73] == pytest.approx(2 * 2 / 5)  # 2 trumps × 2 single-card suits / k
+    assert values[74:] == [1.0, 5 / 20]
+
+
+@pytest.mark.parametrize("players", [3, 4, 7, 10])
+def test_the_model_expects_the_bids_a_club_player_makes(players: int) -> None:
+    """On deals it was not fitted on, heuristic bots' bids stray from the model's expected bid
+    by less than its stated spread (with room for noise), and by much less than a bid
+    guessed from the hand size alone does."""
+    rng = random.Random(f"bid-model-test/{players}")
+    bot = HeuristicBot()
+    misses, naive = [], []
+    for _ in range(400 // players):
+        k = rng.randint(1, Rules(players=players).max_cards)
+        state = GameState.single_deal(Rules(players=players), k - 1, rng.randrange(players))
+        state.deal(rng)
+        while state.phase is Phase.BIDDING:
+            seat = state.current_seat
+            assert seat is not None
+            bid = bot.choose(observe(state, seat), rng)
+            assert isinstance(bid, Bid)
+            misses.append(bid.value - expected_bid(state.hand_mask(seat), k, players))
+            naive.append(bid.value - k / players)
+            state.apply(bid)
+    spread = statistics.pstdev(misses)
+    assert spread < 1.3 * models()[players].sigma
+    assert spread < 0.7 * statistics.pstdev(naive)
+    assert abs(statistics.fmean(misses)) < 0.1
