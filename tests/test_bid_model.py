@@ -23,6 +23,19 @@ def test_every_table_size_has_a_model() -> None:
         assert 0.0 < entry.sigma < 1.0
 
 
+def test_the_expected_bid_is_the_weights_times_the_features() -> None:
+    """Summed card by card (as the compiled search does), the expected bid is the model's
+    linear function of :func:`features`."""
+    rng = random.Random(3)
+    for players in (2, 4, 10):
+        entry = models()[players]
+        for _ in range(200):
+            k = rng.randint(1, 78 // players)
+            hand = sum(1 << i for i in rng.sample(range(78), k))
+            linear = sum(w * f for w, f in zip(entry.weights, features(hand, k), strict=True))
+            assert expected_bid(hand, k, players) == pytest.approx(linear, abs=1e-9)
+
+
 def test_features_count_the_cards_as_the_docs_say() -> None:
     hand = mask_of(Card.parse(code) for code in ["SK", "HK", "T21", "T1", "EX"])  # no ♦, no ♣
     values = features(hand, 5)

@@ -41,7 +41,7 @@ from ascenseur.fast import worlds as fast_worlds
 from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
 from ascenseur.fast.rng import new_stream
-from ascenseur.search.bid_model import FEATURES, expected_bid, model
+from ascenseur.search.bid_model import expected_bid, model
 from ascenseur.search.problem import SearchProblem, SearchSettings
 from helpers import tight_position
 
@@ -541,17 +541,18 @@ def test_fast_expected_bids_are_the_pure_models() -> None:
     """The compiled bid model gives exactly the pure one's expected bid, for hands of every
     table size and hand size (the Excuse, voids and single cards included)."""
     rng = random.Random(12)
-    scratch = np.empty(FEATURES, np.float64)
     checked = 0
     for players in range(2, 11):
-        weights = np.array(model(players).weights, np.float64)
+        hand_weights = np.array(model(players).hand_weights(), np.float64)
         for k in range(1, 78 // players + 1):
+            card_weights = np.array(model(players).card_weights(k), np.float64)
             for _ in range(20):
                 hand = 0
                 for index in rng.sample(range(78), k):
                     hand |= 1 << index
                 expected = expected_bid(hand, k, players)
-                assert fast_search.expected_bid(*split(hand), k, weights, scratch) == expected
+                got = fast_search.expected_bid(*split(hand), k, card_weights, hand_weights)
+                assert got == expected
                 checked += 1
     assert checked > 2500
 

@@ -36,6 +36,7 @@ from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.bots.rollout import Position, playout
 from ascenseur.bots.worlds import sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
+from ascenseur.core.cards import indices_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
 from ascenseur.search import bid_model
@@ -220,10 +221,18 @@ def draw(
 ) -> tuple[list[int], list[int], float]:
     """One world to search: its hands, every seat's bid (:func:`guess_bids`) and its weight.
 
-    ``settings.draws`` worlds are drawn and one is kept, each with a chance in proportion to
-    its weight; the kept world weighs the mean weight of those drawn, so that weighted means
-    over kept worlds estimate what they do over drawn ones.
+    With ``settings.draws`` > 1, each seat that has bid gets the one kept of that many hands
+    drawn for it, each with a chance in proportion to how well its bid fits it
+    (:func:`_draw_by_seat`); when worlds are too tight to draw, whole worlds are built and one
+    of ``draws`` kept by weight. Either way the kept world weighs the mean weight of what was
+    drawn, so that weighted means over kept worlds estimate what they do over drawn ones.
     """
+    if settings.draws > 1:
+        by_seat = _draw_by_seat(problem, settings, rng)
+        if by_seat is not None:
+            hands, weight = by_seat
+            dealt = [hand | cards for hand, cards in zip(hands, problem.shown, strict=True)]
+            return hands, guess_bids(problem, dealt, 0.0)[0], weight
     total = 0.0
     kept: tuple[list[int], list[int]] = ([], [])
     for _ in range(settings.draws):
@@ -234,6 +243,60 @@ def draw(
         if settings.draws == 1 or rng.random() * total < weight:
             kept = hands, bids
     return kept[0], kept[1], total / settings.draws
+
+
+def _draw_by_seat(
+    problem: SearchProblem, settings: SearchSettings, rng: random.Random, attempts: int = 200
+) -> tuple[list[int], float] | None:
+    """A world drawn seat by seat and its weight; None if ``attempts`` attempts fail.
+
+    Seats are filled in the sampler's order (:mod:`~ascenseur.bots.worlds`), each hand drawn
+    uniformly from the cards the seat may hold; a seat that has bid gets the one kept of
+    ``settings.draws`` hands drawn, each with a chance in proportion to how well its bid fits
+    it, and the world weighs the product of those seats' mean weights (sequential importance
+    resampling: the weights factor by seat). :func:`ascenseur.fast.search.draw` is its twin.
+    """
+    spec = problem.spec
+    model = bid_model.model(len(spec.counts))
+    k = problem.hand_size
+    for _ in range(attempts):
+        hands = [0] * len(spec.counts)
+        hands[spec.seat] = spec.own
+        remaining = spec.unseen
+        weight = 1.0
+        for position, who in enumerate(spec.order):
+            pool = indices_of(spec.allowed[who] & remaining)
+            count = spec.counts[who]
+            if len(pool) < count:
+                break
+            bid = problem.bids[who]
+            tries = 1 if bid is None else settings.draws
+            total = 0.0
+            kept = 0
+            for _ in range(tries):
+                chosen = 0
+                for index in rng.sample(pool, count):
+                    chosen |= 1 << index
+                if bid is None:
+                    kept = chosen
+                    break
+                miss = bid - model.expected(chosen | problem.shown[who], k)
+                seat_weight = math.exp(
+                    max(-miss * miss * settings.inverse_variance, -LOG_WEIGHT_FLOOR)
+                )
+                total += seat_weight
+                if rng.random() * total < seat_weight:
+                    kept = chosen
+            if bid is not None:
+                weight *= total / tries
+            remaining &= ~kept
+            hands[who] = kept
+            later = spec.order[position + 1 :]
+            if any((spec.allowed[s] & remaining).bit_count() < spec.counts[s] for s in later):
+                break
+        else:
+            return hands, weight
+    return None
 
 
 def _play(

@@ -18,16 +18,16 @@ from typing import NamedTuple
 import numpy as np
 
 from ascenseur.core.actions import PlayerAction
-from ascenseur.core.cards import DECK_SIZE, EXCUSE_INDEX
-from ascenseur.fast._jit import jit, lowest
+from ascenseur.core.cards import DECK_SIZE
+from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.endgame import NODE_FIELDS, solve
-from ascenseur.fast.masks import HIGH, KIND, RANK, Floats, Int64s, Words, split_all
+from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
-from ascenseur.fast.rng import new_stream, uniform
+from ascenseur.fast.rng import below, new_stream, uniform
 from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, draw_into
 from ascenseur.search import bid_model
-from ascenseur.search.bid_model import CARD_FEATURES, FEATURES, K_SCALE, SUIT_RANKS, TRUMP_RANKS
+from ascenseur.search.bid_model import K_SCALE
 from ascenseur.search.problem import (
     LOG_WEIGHT_FLOOR,
     Estimate,
@@ -41,44 +41,29 @@ CHUNK = 16
 
 
 @jit
-def expected_bid(low: int, high: int, k: int, weights: Floats, features: Floats) -> float:
+def expected_bid(low: int, high: int, k: int, card_weights: Floats, hand_weights: Floats) -> float:
     """The bid the hand ``(low, high)`` (as dealt) of k cards is expected to get:
-    :meth:`ascenseur.search.bid_model.BidModel.expected` with ``weights`` (same sums, same
-    order). ``features`` is scratch space (:data:`~ascenseur.search.bid_model.FEATURES`)."""
-    features[:] = 0.0
-    lengths = np.zeros(4, np.int64)
-    trumps = 0
-    scaled = k / K_SCALE
-    while low:
-        index = lowest(low)
-        low &= low - 1
-        feature = RANK[index] - 1
-        features[feature] += 1.0
-        features[CARD_FEATURES + feature] += scaled
-        lengths[KIND[index]] += 1
-    while high:
-        bit = lowest(high)
-        high &= high - 1
-        if HIGH + bit == EXCUSE_INDEX:
-            feature = SUIT_RANKS + TRUMP_RANKS
-        else:
-            feature = SUIT_RANKS + RANK[HIGH + bit] - 1
-            trumps += 1
-        features[feature] += 1.0
-        features[CARD_FEATURES + feature] += scaled
+    :meth:`ascenseur.search.bid_model.BidModel.expected` with the model's ``card_weights``
+    for k and its ``hand_weights`` (the same numbers added in the same order)."""
     voids = 0
     singles = 0
     for kind in range(4):
-        voids += lengths[kind] == 0
-        singles += lengths[kind] == 1
-    features[2 * CARD_FEATURES] = trumps * voids / k
-    features[2 * CARD_FEATURES + 1] = trumps * singles / k
-    features[2 * CARD_FEATURES + 2] = 1.0
-    features[2 * CARD_FEATURES + 3] = scaled
+        length = popcount(low & SUIT_LOW[kind])
+        voids += length == 0
+        singles += length == 1
+    trumps = popcount(high & TRUMPS_HIGH)
     total = 0.0
-    for i in range(weights.shape[0]):
-        total += weights[i] * features[i]
-    return total
+    while low:
+        total += card_weights[lowest(low)]
+        low &= low - 1
+    while high:
+        total += card_weights[HIGH + lowest(high)]
+        high &= high - 1
+    total += hand_weights[0] * (trumps * voids / k)
+    total += hand_weights[1] * (trumps * singles / k)
+    total += hand_weights[2]
+    total += hand_weights[3] * (k / K_SCALE)
+    return float(total)
 
 
 @jit
@@ -89,15 +74,15 @@ def guess_bids(
     me: int,
     hand_size: int,
     inverse_variance: float,
-    weights: Floats,
-    features: Floats,
+    card_weights: Floats,
+    hand_weights: Floats,
     out: Int64s,
 ) -> float:
     """The expert's ``guess_bids`` into ``out``, returning the world's weight.
 
     ``hands`` are the sampled hands, ``shown`` the cards each seat played this deal (the
-    hands as dealt are their union); ``known[s]`` < 0: seat s has not bid yet; ``weights``
-    the bid model's (:func:`expected_bid`).
+    hands as dealt are their union); ``known[s]`` < 0: seat s has not bid yet;
+    ``card_weights`` and ``hand_weights`` the bid model's (:func:`expected_bid`).
     """
     n = hands.shape[0]
     log_weight = 0.0
@@ -109,8 +94,8 @@ def guess_bids(
             hands[seat, 0] | shown[seat, 0],
             hands[seat, 1] | shown[seat, 1],
             hand_size,
-            weights,
-            features,
+            card_weights,
+            hand_weights,
         )
         if known[seat] < 0:
             out[seat] = min(hand_size, max(0, round(expected)))
@@ -138,10 +123,12 @@ class Problem(NamedTuple):
     nested: bool
     inverse_variance: float
     draws: int
-    bid_weights: Floats  # the bid model's, for this table size
+    card_weights: Floats  # the bid model's, for this table and hand size
+    hand_weights: Floats
 
     @staticmethod
     def of(problem: SearchProblem, settings: SearchSettings) -> Problem:
+        model = bid_model.model(len(problem.bids))
         return Problem(
             spec=SpecArrays.of(problem.spec),
             candidates=np.array(problem.candidates, np.int64),
@@ -157,7 +144,8 @@ class Problem(NamedTuple):
             nested=settings.nested,
             inverse_variance=settings.inverse_variance,
             draws=settings.draws,
-            bid_weights=np.array(bid_model.weights_of(len(problem.bids)), np.float64),
+            card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
+            hand_weights=np.array(model.hand_weights(), np.float64),
         )
 
 
@@ -170,7 +158,6 @@ class Scratch(NamedTuple):
     guessed: Int64s
     bids: Int64s
     won: Int64s
-    features: Floats
     no_log: Int64s
     wons: Int64s
     results: Int64s
@@ -191,7 +178,6 @@ class Scratch(NamedTuple):
             guessed=np.empty(n, np.int64),
             bids=np.empty(n, np.int64),
             won=np.empty(n, np.int64),
-            features=np.empty(FEATURES, np.float64),
             no_log=np.empty(0, np.int64),
             wons=np.empty((depth, n), np.int64),
             results=np.empty((depth, n), np.int64),
@@ -236,9 +222,17 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
     """One world to search into ``s.world``, every seat's bid into ``s.guessed``, and its
     weight: :func:`ascenseur.bots.expert.draw` (-1.0 if no world is consistent).
 
-    ``problem.draws`` worlds are drawn (into ``s.hands``, bids into ``s.bids``) and one kept
-    with a chance in proportion to its weight; it weighs their mean weight.
+    With ``problem.draws`` > 1, each seat that has bid gets the one kept of that many hands
+    drawn for it, by weight (:func:`_try_by_seat`); once that fails (worlds too tight to
+    draw), whole worlds are built and one of ``draws`` kept by weight.
     """
+    if problem.draws > 1 and s.sampler[DECK_SIZE] == 0:
+        for _ in range(ATTEMPTS):
+            weight = _try_by_seat(problem, stream, s)
+            if weight >= 0.0:
+                _guess_unbid(problem, s)
+                return weight
+        s.sampler[DECK_SIZE] = 1  # as draw_into: build worlds from now on
     total = 0.0
     for _ in range(problem.draws):
         if not draw_into(problem.spec, stream, ATTEMPTS, s.pool, s.hands, s.sampler):
@@ -250,8 +244,8 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
             problem.spec.seat,
             problem.hand_size,
             problem.inverse_variance,
-            problem.bid_weights,
-            s.features,
+            problem.card_weights,
+            problem.hand_weights,
             s.bids,
         )
         total += weight
@@ -259,6 +253,116 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
             s.world[:, :] = s.hands
             s.guessed[:] = s.bids
     return total / problem.draws
+
+
+@jit
+def _seat_weight(problem: Problem, s: Scratch, who: int, low: int, high: int) -> float:
+    """How well seat ``who``'s bid fits the hand ``(low, high)`` it is dealt (with the cards it
+    has played): the factor of :func:`guess_bids`'s weight for that seat."""
+    expected = expected_bid(
+        low | problem.shown[who, 0],
+        high | problem.shown[who, 1],
+        problem.hand_size,
+        problem.card_weights,
+        problem.hand_weights,
+    )
+    miss = problem.known_bids[who] - expected
+    return math.exp(max(-miss * miss * problem.inverse_variance, -LOG_WEIGHT_FLOOR))
+
+
+@jit
+def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
+    """One attempt at a world drawn seat by seat, into ``s.world``: its weight, or -1.0 if a
+    later seat could not be filled (the attempt is dropped, as in the world sampler).
+
+    Seats are filled in the sampler's order, each hand drawn uniformly from the cards the
+    seat may hold; a seat that has bid gets the one kept of ``problem.draws`` hands drawn,
+    each with a chance in proportion to how well its bid fits it, and the world's weight is
+    the product of those seats' mean weights (sequential importance resampling: the weights
+    factor by seat, so each seat's draws need not be lucky for the others').
+    """
+    spec = problem.spec
+    pool, hands = s.pool, s.world
+    hands[:, :] = 0
+    hands[spec.seat, 0] = spec.own[0]
+    hands[spec.seat, 1] = spec.own[1]
+    left_low = spec.unseen[0]
+    left_high = spec.unseen[1]
+    weight = 1.0
+    order = spec.order
+    for position in range(order.shape[0]):
+        who = order[position]
+        low = spec.allowed[who, 0] & left_low
+        high = spec.allowed[who, 1] & left_high
+        size = 0
+        while low:
+            pool[size] = lowest(low)
+            low &= low - 1
+            size += 1
+        while high:
+            pool[size] = HIGH + lowest(high)
+            high &= high - 1
+            size += 1
+        count = spec.counts[who]
+        if size < count:
+            return -1.0
+        tries = problem.draws if problem.known_bids[who] >= 0 else 1
+        total = 0.0
+        kept_low = 0
+        kept_high = 0
+        for _ in range(tries):
+            chosen_low = 0
+            chosen_high = 0
+            for drawn in range(count):  # a partial Fisher–Yates shuffle of the pool
+                pick = drawn + below(stream, size - drawn)
+                card = pool[pick]
+                pool[pick] = pool[drawn]
+                pool[drawn] = card
+                if card < HIGH:
+                    chosen_low |= 1 << card
+                else:
+                    chosen_high |= 1 << (card - HIGH)
+            if tries == 1:
+                kept_low, kept_high = chosen_low, chosen_high
+                break
+            seat_weight = _seat_weight(problem, s, who, chosen_low, chosen_high)
+            total += seat_weight
+            if uniform(stream) * total < seat_weight:
+                kept_low, kept_high = chosen_low, chosen_high
+        if tries > 1:
+            weight *= total / tries
+        left_low &= ~kept_low
+        left_high &= ~kept_high
+        hands[who, 0] = kept_low
+        hands[who, 1] = kept_high
+        for later_position in range(position + 1, order.shape[0]):
+            later = order[later_position]
+            room = popcount(spec.allowed[later, 0] & left_low) + popcount(
+                spec.allowed[later, 1] & left_high
+            )
+            if room < spec.counts[later]:
+                return -1.0
+    return weight
+
+
+@jit
+def _guess_unbid(problem: Problem, s: Scratch) -> None:
+    """``s.guessed``: every seat's bid for the world ``s.world`` (:func:`guess_bids`'s)."""
+    me = problem.spec.seat
+    k = problem.hand_size
+    for seat in range(s.guessed.shape[0]):
+        known = problem.known_bids[seat]
+        if seat == me or known >= 0:
+            s.guessed[seat] = max(known, 0)
+            continue
+        expected = expected_bid(
+            s.world[seat, 0] | problem.shown[seat, 0],
+            s.world[seat, 1] | problem.shown[seat, 1],
+            k,
+            problem.card_weights,
+            problem.hand_weights,
+        )
+        s.guessed[seat] = min(k, max(0, round(expected)))
 
 
 @jit

@@ -27,12 +27,18 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from ascenseur.core.cards import CARD_RANK, CARD_SUIT, EXCUSE_INDEX, TRUMP_KIND, indices_of
+from ascenseur.core.cards import (
+    CARD_RANK,
+    CARD_SUIT,
+    DECK_SIZE,
+    EXCUSE_INDEX,
+    TRUMP_KIND,
+    indices_of,
+)
 
 MODEL = "bid_model.json"
 MODEL_FORMAT = "ascenseur-bid-model/1"
@@ -82,12 +88,44 @@ class BidModel:
     weights: tuple[float, ...]
     sigma: float
 
+    def card_weights(self, k: int) -> tuple[float, ...]:
+        """What each card (by deck index) adds to a k-card hand's expected bid."""
+        return _card_weights(self.weights, k)
+
+    def hand_weights(self) -> tuple[float, ...]:
+        """The weights of the features that are not per card (voids, singletons, 1, k)."""
+        return self.weights[2 * CARD_FEATURES :]
+
     def expected(self, hand: int, k: int) -> float:
-        """The bid this model expects for ``hand`` (as dealt) in a deal of k cards."""
+        """The bid this model expects for ``hand`` (as dealt) in a deal of k cards: the
+        weights times :func:`features`, summed card by card in deck order, then the rest
+        (:func:`ascenseur.fast.search.expected_bid` adds the same numbers in the same order)."""
+        per_card = self.card_weights(k)
         total = 0.0
-        for weight, value in zip(self.weights, features(hand, k), strict=True):
-            total += weight * value
+        lengths = [0, 0, 0, 0]
+        trumps = 0
+        for index in indices_of(hand):
+            total += per_card[index]
+            kind = CARD_SUIT[index]
+            if kind < TRUMP_KIND:
+                lengths[kind] += 1
+            elif kind == TRUMP_KIND:
+                trumps += 1
+        voids, singles, constant, per_k = self.hand_weights()
+        total += voids * (trumps * lengths.count(0) / k)
+        total += singles * (trumps * lengths.count(1) / k)
+        total += constant
+        total += per_k * (k / K_SCALE)
         return total
+
+
+@cache
+def _card_weights(weights: tuple[float, ...], k: int) -> tuple[float, ...]:
+    scaled = k / K_SCALE
+    return tuple(
+        weights[card_feature(index)] + weights[CARD_FEATURES + card_feature(index)] * scaled
+        for index in range(DECK_SIZE)
+    )
 
 
 @cache
@@ -110,8 +148,3 @@ def model(players: int) -> BidModel:
 def expected_bid(hand: int, k: int, players: int) -> float:
     """The bid a hand (as dealt) of k cards is expected to get at a table of ``players``."""
     return model(players).expected(hand, k)
-
-
-def weights_of(players: int) -> Sequence[float]:
-    """The weights of a table size, in feature order (for the compiled search)."""
-    return model(players).weights
