@@ -358,3 +358,27 @@ def test_resume_takes_the_match_from_its_directory(
     )
     assert main(["arena", "--players", "4"]) == 2
     assert "--candidate is required (or --resume DIR" in capsys.readouterr().err
+
+
+def test_two_matches_on_the_same_deals_compare_game_by_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/arena_paired.py: the same deals and bot seed, two candidates; A minus B, game by
+    game, is the mean of A's points per game minus B's, over the games both played."""
+    sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
+    import arena_paired
+
+    options = ["--reference", "random", "--players", "3", "--max-cards", "3"]
+    options += ["--games", "12", "--seed", "4", "--jobs", "1"]
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert main(["arena", "--candidate", "heuristic", *options, "--out", str(a)]) == 0
+    assert main(["arena", "--candidate", "random", *options, "--out", str(b)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "argv", ["arena_paired.py", str(a), str(b)])
+    arena_paired.main()
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("12 games in common")
+    first, second = arena_paired.differences(a), arena_paired.differences(b)
+    mean = sum(first[g] - second[g] for g in range(12)) / 12
+    assert printed[3].startswith(f"  A minus B, game by game: {mean:+.3f} [")
+    assert first != second
