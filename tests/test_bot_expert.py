@@ -6,11 +6,12 @@ That it cannot see hidden cards is tested with every bot in ``test_bot_peeking.p
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from ascenseur.bots.base import UNBOUNDED, Budget, make_bot
-from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot, draw, guess_bids
+from ascenseur.bots.expert import DEFAULT_ITERATIONS, DRAWS, ExpertBot, draw, guess_bids
 from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import BIDS, Deal, Play
 from ascenseur.core.cards import Card, mask_of
@@ -73,9 +74,8 @@ def test_worlds_kept_by_weight_estimate_what_every_world_drawn_does() -> None:
     problem = SearchProblem.of(view)
     means = []
     for draws, worlds in ((1, 16_000), (16, 1_000)):
-        bot = ExpertBot(Budget(iterations=10), pure=True, draws=draws)
-        settings = bot.settings(problem)
-        assert settings.draws == draws
+        bot = ExpertBot(Budget(iterations=10), pure=True)
+        settings = replace(bot.settings(problem), draws=draws)
         rng = random.Random(draws)
         weighted = total = plain = 0.0
         for _ in range(worlds):
@@ -88,8 +88,28 @@ def test_worlds_kept_by_weight_estimate_what_every_world_drawn_does() -> None:
     assert abs(estimate_kept - estimate_all) < 0.05 * estimate_all
     assert abs(kept - estimate_all) < 0.1 * estimate_all
     assert kept > 1.3 * drawn
-    # Before any other seat has bid, every world weighs the same: each world drawn is searched.
-    assert ExpertBot(Budget(iterations=10)).settings(SearchProblem.of(_three_card_bid())).draws == 1
+
+
+def test_hands_drawn_per_seat_follow_the_play_outs_cost() -> None:
+    """Each bid seat's hand is the one kept of DRAWS drawn when the play-outs are long, of
+    fewer when they are short (half the candidates times the tricks left, at least 2); and
+    before any other seat has bid every world weighs the same: each world drawn is searched."""
+    bot = ExpertBot(Budget(iterations=10))
+    assert bot.settings(SearchProblem.of(_three_card_bid())).draws == 1
+    state = GameState.single_deal(Rules(players=4), deal_index=11, dealer=3)
+    state.deal(random.Random(2))
+    for _ in range(4):
+        state.apply(BIDS[3])
+    first = SearchProblem.of(observe(state, 0))  # 12 cards to lead from, 12 tricks left
+    assert bot.settings(first).draws == DRAWS
+    view = observe(state, 0)
+    rng = random.Random(3)
+    while view.hand_size - len(view.tricks) > 2 or state.current_seat != 0:
+        state.apply(rng.choice(state.legal_actions()))
+        view = observe(state, 0)
+    late = SearchProblem.of(view)  # two tricks left, two cards at most to choose from
+    assert late.tricks_left == 2 and len(late.candidates) <= 2
+    assert bot.settings(late).draws == 2
 
 
 def test_played_cards_are_credited_to_the_seat_that_played_them() -> None:

@@ -158,8 +158,15 @@ class ExpertBot:
             inverse_variance=inverse_variance,
             exact_cards=self.exact_cards,
             nested=self.nested_bids if bidding else self.nested_play,
-            draws=self.draws if others_bid else 1,
+            draws=self.draws_for(problem) if others_bid else 1,
         )
+
+    def draws_for(self, problem: SearchProblem) -> int:
+        """Hands drawn per bid seat: at most :data:`DRAWS`, fewer when a world's play-outs
+        are short (few candidates, few tricks left), so that drawing costs no more than
+        playing: at least 2, else half the candidates times the tricks left."""
+        work = len(problem.candidates) * problem.tricks_left // 2
+        return min(self.draws, max(2, work))
 
     def evaluate(self, view: Observation, rng: random.Random) -> list[tuple[PlayerAction, float]]:
         """Each legal action with its estimated expected score for this deal."""
