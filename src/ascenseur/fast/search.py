@@ -24,8 +24,15 @@ from ascenseur.fast.endgame import NODE_FIELDS, solve
 from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
-from ascenseur.fast.rng import below, new_stream, uniform
-from ascenseur.fast.worlds import ATTEMPTS, SpecArrays, draw_into
+from ascenseur.fast.rng import new_stream, uniform
+from ascenseur.fast.worlds import (
+    ATTEMPTS,
+    SpecArrays,
+    draw_hand,
+    draw_into,
+    fill_pool,
+    later_seats_fit,
+)
 from ascenseur.search import bid_model
 from ascenseur.search.bid_model import K_SCALE
 from ascenseur.search.problem import (
@@ -292,17 +299,7 @@ def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
     order = spec.order
     for position in range(order.shape[0]):
         who = order[position]
-        low = spec.allowed[who, 0] & left_low
-        high = spec.allowed[who, 1] & left_high
-        size = 0
-        while low:
-            pool[size] = lowest(low)
-            low &= low - 1
-            size += 1
-        while high:
-            pool[size] = HIGH + lowest(high)
-            high &= high - 1
-            size += 1
+        size = fill_pool(spec.allowed[who, 0] & left_low, spec.allowed[who, 1] & left_high, pool)
         count = spec.counts[who]
         if size < count:
             return -1.0
@@ -311,17 +308,7 @@ def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
         kept_low = 0
         kept_high = 0
         for _ in range(tries):
-            chosen_low = 0
-            chosen_high = 0
-            for drawn in range(count):  # a partial Fisher–Yates shuffle of the pool
-                pick = drawn + below(stream, size - drawn)
-                card = pool[pick]
-                pool[pick] = pool[drawn]
-                pool[drawn] = card
-                if card < HIGH:
-                    chosen_low |= 1 << card
-                else:
-                    chosen_high |= 1 << (card - HIGH)
+            chosen_low, chosen_high = draw_hand(stream, pool, size, count)
             if tries == 1:
                 kept_low, kept_high = chosen_low, chosen_high
                 break
@@ -335,13 +322,8 @@ def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
         left_high &= ~kept_high
         hands[who, 0] = kept_low
         hands[who, 1] = kept_high
-        for later_position in range(position + 1, order.shape[0]):
-            later = order[later_position]
-            room = popcount(spec.allowed[later, 0] & left_low) + popcount(
-                spec.allowed[later, 1] & left_high
-            )
-            if room < spec.counts[later]:
-                return -1.0
+        if not later_seats_fit(spec, position, left_low, left_high):
+            return -1.0
     return weight
 
 

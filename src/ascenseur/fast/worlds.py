@@ -78,40 +78,65 @@ def _try_sample(spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s) ->
     left_high = unseen[1]
     for position in range(order.shape[0]):
         who = order[position]
-        low = allowed[who, 0] & left_low
-        high = allowed[who, 1] & left_high
-        size = 0
-        while low:
-            pool[size] = lowest(low)
-            low &= low - 1
-            size += 1
-        while high:
-            pool[size] = HIGH + lowest(high)
-            high &= high - 1
-            size += 1
+        size = fill_pool(allowed[who, 0] & left_low, allowed[who, 1] & left_high, pool)
         count = counts[who]
         if size < count:
             return False
-        chosen_low = 0
-        chosen_high = 0
-        for drawn in range(count):  # a partial Fisher–Yates shuffle of the pool
-            pick = drawn + below(stream, size - drawn)
-            card = pool[pick]
-            pool[pick] = pool[drawn]
-            pool[drawn] = card
-            if card < HIGH:
-                chosen_low |= 1 << card
-            else:
-                chosen_high |= 1 << (card - HIGH)
+        chosen_low, chosen_high = draw_hand(stream, pool, size, count)
         left_low &= ~chosen_low
         left_high &= ~chosen_high
         hands[who, 0] = chosen_low
         hands[who, 1] = chosen_high
-        for later_position in range(position + 1, order.shape[0]):
-            later = order[later_position]
-            room = popcount(allowed[later, 0] & left_low) + popcount(allowed[later, 1] & left_high)
-            if room < counts[later]:
-                return False
+        if not later_seats_fit(spec, position, left_low, left_high):
+            return False
+    return True
+
+
+@jit
+def fill_pool(low: int, high: int, pool: Int64s) -> int:
+    """Write the cards of ``(low, high)`` into ``pool`` in deck order; return how many."""
+    size = 0
+    while low:
+        pool[size] = lowest(low)
+        low &= low - 1
+        size += 1
+    while high:
+        pool[size] = HIGH + lowest(high)
+        high &= high - 1
+        size += 1
+    return size
+
+
+@jit
+def draw_hand(stream: Words, pool: Int64s, size: int, count: int) -> tuple[int, int]:
+    """``count`` cards drawn uniformly from ``pool[:size]`` (a partial Fisher–Yates shuffle,
+    which leaves ``pool[:size]`` a permutation of the same cards), as ``(low, high)``."""
+    chosen_low = 0
+    chosen_high = 0
+    for drawn in range(count):
+        pick = drawn + below(stream, size - drawn)
+        card = pool[pick]
+        pool[pick] = pool[drawn]
+        pool[drawn] = card
+        if card < HIGH:
+            chosen_low |= 1 << card
+        else:
+            chosen_high |= 1 << (card - HIGH)
+    return chosen_low, chosen_high
+
+
+@jit
+def later_seats_fit(spec: SpecArrays, position: int, left_low: int, left_high: int) -> bool:
+    """Whether every seat after ``position`` in the spec's order can still fill its hand
+    from the cards ``(left_low, left_high)`` not dealt yet."""
+    order = spec.order
+    for later_position in range(position + 1, order.shape[0]):
+        later = order[later_position]
+        room = popcount(spec.allowed[later, 0] & left_low) + popcount(
+            spec.allowed[later, 1] & left_high
+        )
+        if room < spec.counts[later]:
+            return False
     return True
 
 
@@ -159,16 +184,7 @@ def construct_into(
     """
     seat, own, unseen, counts = spec.seat, spec.own, spec.unseen, spec.counts
     n = counts.shape[0]
-    size = 0
-    low, high = unseen[0], unseen[1]
-    while low:
-        pool[size] = lowest(low)
-        low &= low - 1
-        size += 1
-    while high:
-        pool[size] = HIGH + lowest(high)
-        high &= high - 1
-        size += 1
+    size = fill_pool(unseen[0], unseen[1], pool)
     room = np.zeros(n + 1, np.int64)
     room[:n] = counts
     room[n] = size - counts.sum()
