@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
+from pathlib import Path
 
 import pytest
 
-from ascenseur.bots.heuristic import HeuristicBot
-from ascenseur.core.actions import Bid
 from ascenseur.core.cards import Card, mask_of
-from ascenseur.core.observation import observe
-from ascenseur.core.rules import Rules
-from ascenseur.core.state import GameState, Phase
 from ascenseur.search.bid_model import FEATURES, expected_bid, features, models
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
+import fit_bid_model
 
 
 def test_every_table_size_has_a_model() -> None:
@@ -53,21 +53,9 @@ def test_the_model_expects_the_bids_a_club_player_makes(players: int) -> None:
     """On deals it was not fitted on, heuristic bots' bids stray from the model's expected bid
     by less than its stated spread (with room for noise), and by much less than a bid
     guessed from the hand size alone does."""
-    rng = random.Random(f"bid-model-test/{players}")
-    bot = HeuristicBot()
-    misses, naive = [], []
-    for _ in range(400 // players):
-        k = rng.randint(1, Rules(players=players).max_cards)
-        state = GameState.single_deal(Rules(players=players), k - 1, rng.randrange(players))
-        state.deal(rng)
-        while state.phase is Phase.BIDDING:
-            seat = state.current_seat
-            assert seat is not None
-            bid = bot.choose(observe(state, seat), rng)
-            assert isinstance(bid, Bid)
-            misses.append(bid.value - expected_bid(state.hand_mask(seat), k, players))
-            naive.append(bid.value - k / players)
-            state.apply(bid)
+    made = fit_bid_model.bids_of(players, 400 // players, random.Random(f"test/{players}"))
+    misses = [bid - expected_bid(hand, k, players) for k, hand, bid in made]
+    naive = [bid - k / players for k, _, bid in made]
     spread = statistics.pstdev(misses)
     assert spread < 1.3 * models()[players].sigma
     assert spread < 0.7 * statistics.pstdev(naive)

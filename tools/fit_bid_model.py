@@ -30,11 +30,11 @@ from ascenseur.search.bid_model import FEATURES, MODEL, MODEL_FORMAT, features
 OUT = Path(__file__).resolve().parent.parent / "src" / "ascenseur" / "search" / MODEL
 
 
-def bids_of(players: int, deals: int, rng: random.Random) -> tuple[list[list[float]], list[int]]:
-    """Features of every hand bid on and its bid, over ``deals`` simulated deals."""
+def bids_of(players: int, deals: int, rng: random.Random) -> list[tuple[int, int, int]]:
+    """``(k, hand, bid)`` of every bid heuristic bots make over ``deals`` simulated single
+    deals (a hand size of the schedule drawn uniformly, a random dealer)."""
     bot = HeuristicBot()
-    rows: list[list[float]] = []
-    bids: list[int] = []
+    made: list[tuple[int, int, int]] = []
     top = Rules(players=players).max_cards
     for _ in range(deals):
         k = rng.randint(1, top)
@@ -45,16 +45,16 @@ def bids_of(players: int, deals: int, rng: random.Random) -> tuple[list[list[flo
             assert seat is not None
             action = bot.choose(observe(state, seat), rng)
             assert isinstance(action, Bid)
-            rows.append(features(state.hand_mask(seat), k))
-            bids.append(action.value)
+            made.append((k, state.hand_mask(seat), action.value))
             state.apply(action)
-    return rows, bids
+    return made
 
 
 def fit(players: int, deals: int, seed: int) -> dict[str, object]:
     rng = random.Random(f"fit-bid-model/{seed}/{players}")
-    rows, bids = bids_of(players, deals, rng)
-    x, y = np.array(rows), np.array(bids, dtype=float)
+    made = bids_of(players, deals, rng)
+    x = np.array([features(hand, k) for k, hand, _ in made])
+    y = np.array([bid for _, _, bid in made], dtype=float)
     half = len(y) // 2
     weights, *_ = np.linalg.lstsq(x[:half], y[:half], rcond=None)
     sigma = float(np.std(y[half:] - x[half:] @ weights))
