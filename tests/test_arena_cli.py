@@ -353,9 +353,16 @@ def test_resume_takes_the_match_from_its_directory(
     del old["result"]
     (out / "games.jsonl").write_text(lines[0] + "\n" + json.dumps(old) + "\n")
     assert main(["arena", "--resume", str(out)]) == 2
-    assert "games.jsonl, line 2: cannot resume from it: it has no result" in (
-        capsys.readouterr().err
-    )
+    said = capsys.readouterr().err
+    assert "games.jsonl, line 2: cannot resume from it: it has no result" in said
+    assert "start a new match with --out" in said
+    other = tmp_path / "other"
+    assert main([*TINY[:-4], "--seed", "10", "--jobs", "1", "--out", str(other)]) == 0
+    shutil.copy(other / "deals.json", out / "deals.json")
+    capsys.readouterr()
+    assert main(["arena", "--resume", str(out)]) == 2
+    said = capsys.readouterr().err
+    assert "deals.json is not the deal set the match was played on: put back" in said
     assert main(["arena", "--players", "4"]) == 2
     assert "--candidate is required (or --resume DIR" in capsys.readouterr().err
 

@@ -298,10 +298,14 @@ def _resume(args: argparse.Namespace) -> tuple[Match, DealSet, Path, list[GameRe
         ) from None
     except (OSError, ValueError, KeyError, TypeError) as err:
         raise ArenaError(
-            f"--resume {out}: match.json or deals.json is not readable: {err}"
+            f"--resume {out}: match.json or deals.json is not readable ({err}): they must be the "
+            "files the match wrote; otherwise start a new match with --out"
         ) from None
     if deals.digest != saved["deal_set"]:
-        raise ArenaError(f"--resume {out}: deals.json is not the deal set the match was played on")
+        raise ArenaError(
+            f"--resume {out}: deals.json is not the deal set the match was played on: put back "
+            "the deals.json it wrote, or start a new match with --out"
+        )
     deals.fit(match.rules)
     return match, deals, out, _played(out / "games.jsonl", len(deals.games))
 
@@ -331,7 +335,10 @@ def _played(path: Path, games: int) -> list[GameResult]:
                 raise ValueError(f"game {game} is not one of the deal set's {games}")
             results[game] = GameResult.from_json(game, data["result"])
         except (ValueError, KeyError, TypeError) as err:
-            raise ArenaError(f"{path}, line {number}: cannot resume from it: {err}") from None
+            raise ArenaError(
+                f"{path}, line {number}: cannot resume from it: {err}; start a new match with "
+                "--out (the games kept stay readable as they are)"
+            ) from None
     return [results[game] for game in sorted(results)]
 
 
