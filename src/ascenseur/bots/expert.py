@@ -34,7 +34,7 @@ from ascenseur import fast
 from ascenseur.bots.base import Budget, forced, register
 from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.bots.rollout import Position, playout
-from ascenseur.bots.worlds import sample_world
+from ascenseur.bots.worlds import later_seats_fit, sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.cards import indices_of
 from ascenseur.core.observation import Observation
@@ -298,8 +298,7 @@ def _draw_by_seat(
                 weight *= total / tries
             remaining &= ~kept
             hands[who] = kept
-            later = spec.order[position + 1 :]
-            if any((spec.allowed[s] & remaining).bit_count() < spec.counts[s] for s in later):
+            if not later_seats_fit(spec, position, remaining):
                 break
         else:
             return hands, weight

@@ -24,7 +24,14 @@ from collections.abc import Callable
 from ascenseur.core.cards import indices_of
 from ascenseur.search.problem import NoConsistentWorld, WorldSpec, allowed_mask
 
-__all__ = ["NoConsistentWorld", "WorldSpec", "allowed_mask", "construct_world", "sample_world"]
+__all__ = [
+    "NoConsistentWorld",
+    "WorldSpec",
+    "allowed_mask",
+    "construct_world",
+    "later_seats_fit",
+    "sample_world",
+]
 
 #: Swap (or rotation) proposals per unseen card when a world is built rather than drawn.
 MIXING = 20
@@ -138,7 +145,13 @@ def _try_sample(spec: WorldSpec, rng: random.Random) -> list[int] | None:
             chosen |= 1 << index
         remaining &= ~chosen
         hands[seat] = chosen
-        for later in order[position + 1 :]:
-            if (spec.allowed[later] & remaining).bit_count() < spec.counts[later]:
-                return None
+        if not later_seats_fit(spec, position, remaining):
+            return None
     return hands
+
+
+def later_seats_fit(spec: WorldSpec, position: int, remaining: int) -> bool:
+    """Whether every seat after ``position`` in the spec's order can still fill its hand from
+    the cards ``remaining``."""
+    later = spec.order[position + 1 :]
+    return all((spec.allowed[s] & remaining).bit_count() >= spec.counts[s] for s in later)

@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -87,10 +87,17 @@ class BidModel:
 
     weights: tuple[float, ...]
     sigma: float
+    #: ``per_card[k]``: :meth:`card_weights` for k, computed once (the search's hot path).
+    per_card: tuple[tuple[float, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "per_card", tuple(_card_weights(self.weights, k) for k in range(DECK_SIZE + 1))
+        )
 
     def card_weights(self, k: int) -> tuple[float, ...]:
         """What each card (by deck index) adds to a k-card hand's expected bid."""
-        return _card_weights(self.weights, k)
+        return self.per_card[k]
 
     def hand_weights(self) -> tuple[float, ...]:
         """The weights of the features that are not per card (voids, singletons, 1, k)."""
@@ -119,7 +126,6 @@ class BidModel:
         return total
 
 
-@cache
 def _card_weights(weights: tuple[float, ...], k: int) -> tuple[float, ...]:
     scaled = k / K_SCALE
     return tuple(
