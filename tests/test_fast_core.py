@@ -485,6 +485,29 @@ def test_fast_search_scores_the_pure_loops_worlds_identically(
         assert all(0.0 <= e.exact <= 1.0 for e in fast_scores)
 
 
+def test_fast_search_races_the_candidates_as_the_pure_loop_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With racing (:mod:`ascenseur.search.racing`) and the same worlds, the compiled search
+    stops the same candidates at the same checks and returns exactly the pure loop's means."""
+    raced = 0
+    for number, view in enumerate(_decision_views(33)):
+        if len(view.legal_actions) < 3 or number % 4:
+            continue
+        pure_bot = ExpertBot(
+            Budget(iterations=1200), pure=True, nested_play=False, nested_bids=False, draws=1
+        )
+        problem = SearchProblem.of(view)
+        fast_scores = fast.assess(problem, pure_bot.settings(problem), random.Random(number))
+        arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
+        replay = _replaying_sampler(arrays, new_stream(random.Random(number)), view.players)
+        monkeypatch.setattr(expert_module, "sample_world", replay)
+        pure_scores = pure_bot.assess(view, random.Random())
+        assert fast_scores == pure_scores
+        raced += len({e.worlds for e in fast_scores}) > 1
+    assert raced >= 3
+
+
 def _replaying_sampler(
     arrays: fast_worlds.SpecArrays, stream: Words, players: int
 ) -> Callable[[WorldSpec, random.Random], list[int]]:

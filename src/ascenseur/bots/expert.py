@@ -46,6 +46,7 @@ from ascenseur.search.problem import (
     SearchProblem,
     SearchSettings,
 )
+from ascenseur.search.racing import Race, Tally
 
 #: Play-outs per decision when the budget names none (measured in whole games against
 #: heuristic bots: seed 41, +22.8 points per game at 1000, +29.2 at 3000, +31.1 at 3000 with
@@ -66,6 +67,9 @@ SIGMA_FACTOR = 1.25
 #: Worlds drawn for each world searched (one kept by its weight); drawing and weighing one
 #: costs a few microseconds, far less than its play-outs.
 DRAWS = 16
+#: Candidates whose mean falls this many standard errors behind the leader's stop being
+#: played, and their play-outs go to the others (:mod:`~ascenseur.search.racing`).
+RACE = 3.0
 
 
 def guess_bids(
@@ -112,6 +116,7 @@ class ExpertBot:
         nested_bids: bool = True,
         bid_factor: float = BID_FACTOR,
         draws: int = DRAWS,
+        race: float | None = RACE,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
@@ -133,6 +138,8 @@ class ExpertBot:
         self.nested_bids = nested_bids
         # Worlds drawn per world searched when worlds are weighed (with inference from bids).
         self.draws = draws if sigma_factor is not None else 1
+        # None: every candidate plays all its worlds (the hints show every card's estimate).
+        self.race = race
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         only = forced(view)
@@ -159,6 +166,7 @@ class ExpertBot:
             exact_cards=self.exact_cards,
             nested=self.nested_bids if bidding else self.nested_play,
             draws=self.draws_for(problem) if others_bid else 1,
+            race=self.race,
         )
 
     def draws_for(self, problem: SearchProblem) -> int:
@@ -197,28 +205,36 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
     the weighted share of them in which the seat takes exactly its bid.
 
     The pure-Python loop; :func:`ascenseur.fast.evaluate` is its compiled twin. Every
-    candidate meets the same worlds (common random numbers); deterministic given ``rng`` when
-    ``settings.seconds`` is None.
+    candidate meets the same worlds (common random numbers) while it runs; with
+    ``settings.race``, those clearly behind stop early (:mod:`~ascenseur.search.racing`).
+    Deterministic given ``rng`` when ``settings.seconds`` is None.
     """
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
-    worlds = max(1, settings.iterations // len(problem.candidates))
-    totals = [0.0] * len(problem.candidates)
+    race = Race(len(problem.candidates), settings.iterations, settings.race)
+    tally = Tally.of(len(problem.candidates))
     exact = [0.0] * len(problem.candidates)
-    weights = 0.0
-    played = 0
-    for _ in range(worlds):
-        hands, bids, weight = draw(problem, settings, rng)
-        weights += weight
-        played += 1
-        for i, candidate in enumerate(problem.candidates):
-            score = _play(problem, settings, hands, bids, candidate)
-            totals[i] += weight * score
-            if score > 0:  # only an exact bid scores above 0 (rules S1-S2)
-                exact[i] += weight
-        if deadline is not None and time.perf_counter() >= deadline:
-            break
+    out_of_time = False
+    while not out_of_time and (worlds := race.chunk()) > 0:
+        for _ in range(worlds):
+            hands, bids, weight = draw(problem, settings, rng)
+            scores = [
+                _play(problem, settings, hands, bids, problem.candidates[i]) for i in race.running
+            ]
+            tally.add(weight, race.running, scores)
+            for i, score in zip(race.running, scores, strict=True):
+                if score > 0:  # only an exact bid scores above 0 (rules S1-S2)
+                    exact[i] += weight
+            race.played_worlds(1)
+            if deadline is not None and time.perf_counter() >= deadline:
+                out_of_time = True
+                break
+        if race.due:
+            race.check(tally)
+    race.finish(tally)
     return [
-        Estimate(action, totals[i] / weights, exact[i] / weights, played)
+        Estimate(
+            action, tally.sums[i] / race.weights[i], exact[i] / race.weights[i], race.worlds[i]
+        )
         for i, action in enumerate(problem.actions)
     ]
 

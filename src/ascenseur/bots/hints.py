@@ -48,7 +48,8 @@ def advice(
     if view.seat is None or not view.legal_actions:
         raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
     source = rng if rng is not None else random.Random()
-    return ExpertBot(Budget(iterations=playouts)).assess(view, source)
+    # Every action is estimated on all its worlds (no racing): a hint shows them all.
+    return ExpertBot(Budget(iterations=playouts), race=None).assess(view, source)
 
 
 def hint(

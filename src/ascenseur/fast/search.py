@@ -42,6 +42,7 @@ from ascenseur.search.problem import (
     SearchProblem,
     SearchSettings,
 )
+from ascenseur.search.racing import Race, Tally
 
 #: Worlds per compiled call when a time budget must be checked between calls.
 CHUNK = 16
@@ -353,25 +354,39 @@ def evaluate_worlds(
     worlds: int,
     stream: Words,
     s: Scratch,
-    totals: Floats,
+    running: Int64s,
+    sums: Floats,
     exact: Floats,
+    squares: Floats,
+    cross: Floats,
     weights: Floats,
 ) -> int:
-    """Add each candidate's weighted score over ``worlds`` sampled worlds to ``totals``, the
-    weight of the worlds where it makes the bid exactly to ``exact``, and the worlds' weights
-    to ``weights[0]``.
+    """Play ``worlds`` sampled worlds with the candidates ``running`` (indices into
+    ``problem.candidates``), adding to the sums of :class:`~ascenseur.search.racing.Tally`
+    (Σw and Σw² to ``weights[0]`` and ``weights[1]``, Σw·s to ``sums``, Σw²·s to ``squares``,
+    Σw²·s·s' to ``cross``, in :meth:`~ascenseur.search.racing.Tally.add`'s order) and the
+    weight of the worlds where a candidate makes the bid exactly to ``exact``.
 
     Returns the worlds played, -1 if no world is consistent with the view.
     """
+    count = running.shape[0]
+    scores = np.empty(count, np.int64)
     for _ in range(worlds):
         weight = draw(problem, stream, s)
         if weight < 0.0:
             return -1
+        for j in range(count):
+            scores[j] = _score(problem, s, problem.candidates[running[j]])
         weights[0] += weight
-        for i in range(problem.candidates.shape[0]):
-            score = _score(problem, s, problem.candidates[i])
-            totals[i] += weight * score
-            if score > 0:  # only an exact bid scores above 0 (rules S1-S2)
+        w2 = weight * weight
+        weights[1] += w2
+        for j in range(count):
+            i = running[j]
+            sums[i] += weight * scores[j]
+            squares[i] += w2 * scores[j]
+            for m in range(count):
+                cross[i, running[m]] += w2 * scores[j] * scores[m]
+            if scores[j] > 0:  # only an exact bid scores above 0 (rules S1-S2)
                 exact[i] += weight
     return worlds
 
@@ -394,23 +409,42 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
     """
     compiled = Problem.of(problem, settings)
     scratch = Scratch.of(problem)
-    worlds = max(1, settings.iterations // len(problem.candidates))
-    totals = np.zeros(len(problem.candidates), np.float64)
-    exact = np.zeros(len(problem.candidates), np.float64)
-    weights = np.zeros(1, np.float64)
+    n = len(problem.candidates)
+    race = Race(n, settings.iterations, settings.race)
+    sums = np.zeros(n, np.float64)
+    exact = np.zeros(n, np.float64)
+    squares = np.zeros(n, np.float64)
+    cross = np.zeros((n, n), np.float64)
+    weights = np.zeros(2, np.float64)
     stream = new_stream(rng)
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
-    done = 0
-    while done < worlds:
-        chunk = worlds - done if deadline is None else min(CHUNK, worlds - done)
-        played = evaluate_worlds(compiled, chunk, stream, scratch, totals, exact, weights)
+    running = np.array(race.running, np.int64)
+    while (worlds := race.chunk(None if deadline is None else CHUNK)) > 0:
+        played = evaluate_worlds(
+            compiled, worlds, stream, scratch, running, sums, exact, squares, cross, weights
+        )
         if played < 0:
             raise NoConsistentWorld("no world is consistent with what this seat has seen")
-        done += played
+        race.played_worlds(played)
+        if race.due:
+            race.check(_tally(sums, squares, cross, weights))
+            running = np.array(race.running, np.int64)
         if deadline is not None and time.perf_counter() >= deadline:
             break
-    whole = float(weights[0])
+    race.finish(_tally(sums, squares, cross, weights))
     return [
-        Estimate(a, float(totals[i]) / whole, float(exact[i]) / whole, done)
+        Estimate(
+            a, float(sums[i]) / race.weights[i], float(exact[i]) / race.weights[i], race.worlds[i]
+        )
         for i, a in enumerate(problem.actions)
     ]
+
+
+def _tally(sums: Floats, squares: Floats, cross: Floats, weights: Floats) -> Tally:
+    return Tally(
+        weight=float(weights[0]),
+        weight2=float(weights[1]),
+        sums=sums.tolist(),
+        squares=squares.tolist(),
+        cross=cross.tolist(),
+    )

@@ -32,7 +32,8 @@ class Estimate:
     share of the sampled worlds (weighted) in which the seat takes exactly its bid — for a
     bid, the chance of taking exactly that many tricks; for a card, of making the bid.
 
-    ``worlds`` is how many worlds every candidate met.
+    ``worlds`` is how many worlds the candidate met (fewer than others' if the search stopped
+    playing it: :mod:`~ascenseur.search.racing`).
     """
 
     action: PlayerAction
@@ -100,7 +101,10 @@ class SearchSettings:
     every world weighs 1); the deal is solved exactly once at most ``exact_cards`` cards are
     left to play; ``nested``: the searching seat looks one card ahead in its play-outs;
     ``draws``: worlds drawn for each world searched, one of them kept with a chance in
-    proportion to its weight (1: every world drawn is searched).
+    proportion to its weight (1: every world drawn is searched); ``race``: candidates whose
+    mean is below the leader's by more than this many standard errors stop being played, and
+    their play-outs go to the others (None: every candidate plays to the end;
+    :mod:`~ascenseur.search.racing`).
     """
 
     iterations: int
@@ -109,6 +113,7 @@ class SearchSettings:
     exact_cards: int
     nested: bool
     draws: int = 1
+    race: float | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
