@@ -20,6 +20,11 @@ players, 0.22 at 10). Those weights vary widely — for the last bidder of a 4-p
 of :data:`DRAWS` drawn, with a chance in proportion to its weight, and weighs their mean
 weight (sampling-importance resampling: the same estimate, with its play-outs spent on the
 worlds that count). Bids not yet made are guessed from the same model.
+
+Racing (:mod:`~ascenseur.search.racing`): a candidate whose mean falls :data:`RACE` standard
+errors behind the leader's stops being played, and the play-outs it leaves go to the others;
+once one is left the decision is made. At equal play-outs it chose as well as without racing
+(4 players, 14-card deals, 60 games: −0.02 [−0.45, +0.42] per deal) in a third of the time.
 """
 
 from __future__ import annotations
