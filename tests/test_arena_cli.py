@@ -389,3 +389,38 @@ def test_two_matches_on_the_same_deals_compare_game_by_game(
     mean = sum(first[g] - second[g] for g in range(12)) / 12
     assert printed[3].startswith(f"  A minus B, game by game: {mean:+.3f} [")
     assert first != second
+
+
+def test_the_candidates_decision_times_are_read_by_deal_and_hand_size(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/arena_times.py: each candidate run's times are one bid then the cards of each
+    deal of the schedule (3 players, max 3 cards: 1, 2, 3, 2, 1 — 14 decisions a run); the
+    quantiles are of the games asked; a match whose runs do not fit its deals is refused."""
+    sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
+    import arena_times
+
+    options = ["--reference", "random", "--players", "3", "--max-cards", "3"]
+    out = tmp_path / "m"
+    options += ["--games", "3", "--seed", "4", "--jobs", "1", "--out", str(out)]
+    assert main(["arena", "--candidate", "heuristic", *options]) == 0
+    found = arena_times.decisions(out, None)
+    assert len(found) == 3 * 3 * 14  # 3 games, the candidate in each of 3 seats
+    assert [(k, bid) for k, bid, _ in found[:14]] == [
+        (1, True), (1, False), (2, True), (2, False), (2, False), (3, True),
+        (3, False), (3, False), (3, False), (2, True), (2, False), (2, False),
+        (1, True), (1, False),
+    ]  # fmt: skip
+    lines = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    second = [t for run in lines[1]["result"]["candidate"] for t in run["times_ns"]]
+    assert sorted(t for _, _, t in arena_times.decisions(out, range(1, 2))) == sorted(second)
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "argv", ["arena_times.py", str(out), "--games", "1:2"])
+    arena_times.main()
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("42 decisions: p50 ")
+    assert [line.split()[0] for line in printed[2:]] == ["1", "2", "3"]
+    lines[0]["result"]["candidate"][0]["times_ns"].pop()
+    (out / "games.jsonl").write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    with pytest.raises(SystemExit, match="line 1: 13 decision times in a run, where"):
+        arena_times.decisions(out, None)

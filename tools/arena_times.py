@@ -1,0 +1,111 @@
+"""The candidate's decision times in an arena match: quantiles, and by hand size.
+
+Each line of a match's ``games.jsonl`` (``ascenseur arena … --out DIR``) keeps, for every seat
+the candidate played, the time of each of its decisions in order: in each deal its bid, then
+its cards (forced ones too, as the arena's own quantiles count them). This prints their p50,
+p95, p99 and the share above 1 s over the games asked — all, or a range such as
+``--games 0:1``, the games played while nothing else ran on the machine — then, by hand size,
+the p50 and p95 of the bids and of the cards.
+
+Run: ``python tools/arena_times.py DIR [--games FIRST:STOP]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+from ascenseur.core.rules import Rules
+
+
+def quantile(sorted_values: Sequence[int], q: float) -> int:
+    """The nearest-rank ``q`` quantile of ``sorted_values`` (not empty)."""
+    return sorted_values[max(0, math.ceil(q * len(sorted_values)) - 1)]
+
+
+def hand_sizes(directory: Path) -> tuple[int, ...]:
+    """The hand size of each deal of a game of the match in ``directory``."""
+    match = json.loads((directory / "match.json").read_text(encoding="utf-8"))
+    if match.get("single_deal") is not None:
+        return (int(match["single_deal"]),)
+    return Rules.from_json(match["rules"]).schedule
+
+
+def decisions(directory: Path, games: range | None) -> list[tuple[int, bool, int]]:
+    """``(hand size, is a bid, nanoseconds)`` for each decision of the candidate in the
+    games asked (None: every game)."""
+    sizes = hand_sizes(directory)
+    per_run = sum(1 + k for k in sizes)
+    out = []
+    path = directory / "games.jsonl"
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        data = json.loads(line)
+        if games is not None and int(data["game"]) not in games:
+            continue
+        for run in data["result"]["candidate"]:
+            times = run["times_ns"]
+            if len(times) != per_run:
+                raise SystemExit(
+                    f"{path}, line {number}: {len(times)} decision times in a run, where "
+                    f"the match's deals ({len(sizes)} deals) make {per_run}"
+                )
+            position = 0
+            for k in sizes:
+                out.append((k, True, times[position]))
+                out.extend((k, False, t) for t in times[position + 1 : position + 1 + k])
+                position += 1 + k
+    return out
+
+
+def _seconds(ns: int) -> str:
+    return f"{ns / 1e9:.3f} s"
+
+
+def report(found: list[tuple[int, bool, int]]) -> list[str]:
+    """The lines :func:`main` prints."""
+    every = sorted(t for _, _, t in found)
+    over = sum(t > 1_000_000_000 for t in every)
+    lines = [
+        f"{len(every)} decisions: p50 {_seconds(quantile(every, 0.5))}, "
+        f"p95 {_seconds(quantile(every, 0.95))}, p99 {_seconds(quantile(every, 0.99))}, "
+        f"max {_seconds(every[-1])}; above 1 s: {over} ({over / len(every):.1%})",
+        "hand size   bids p50     bids p95    cards p50    cards p95",
+    ]
+    for k in sorted({k for k, _, _ in found}):
+        bids = sorted(t for size, bid, t in found if size == k and bid)
+        cards = sorted(t for size, bid, t in found if size == k and not bid)
+        lines.append(
+            f"{k:9d}  {_seconds(quantile(bids, 0.5)):>9}  {_seconds(quantile(bids, 0.95)):>11}"
+            f"  {_seconds(quantile(cards, 0.5)):>11}  {_seconds(quantile(cards, 0.95)):>11}"
+        )
+    return lines
+
+
+def _games(text: str) -> range:
+    first, _, stop = text.partition(":")
+    try:
+        return range(int(first), int(stop))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a range of games: write FIRST:STOP, e.g. 0:1 for the first game"
+        ) from None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("directory", type=Path, help="the --out directory of the match")
+    parser.add_argument("--games", type=_games, help="FIRST:STOP, the games to count")
+    args = parser.parse_args()
+    found = decisions(args.directory, args.games)
+    if not found:
+        raise SystemExit(f"no finished game of {args.directory} in the range asked")
+    print("\n".join(report(found)))
+
+
+if __name__ == "__main__":
+    main()
