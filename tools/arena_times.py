@@ -15,6 +15,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -104,7 +106,10 @@ def main() -> None:
     found = decisions(args.directory, args.games)
     if not found:
         raise SystemExit(f"no finished game of {args.directory} in the range asked")
-    print("\n".join(report(found)))
+    try:
+        print("\n".join(report(found)), flush=True)
+    except BrokenPipeError:  # the reader stopped early (``| head -1``): nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 if __name__ == "__main__":
