@@ -403,9 +403,10 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
     """Each candidate of ``problem`` with its mean score and its chance of an exact bid over
     sampled worlds, as the pure loop (:func:`ascenseur.bots.expert.assess`) gives them.
 
-    ``settings.iterations`` play-outs are shared among the candidates; ``settings.seconds``
-    (if not None) stops early between chunks of :data:`CHUNK` worlds. Deterministic given
-    ``rng`` when ``seconds`` is None.
+    ``settings.iterations`` play-outs are shared among the candidates as they run (with
+    ``settings.race``, those clearly behind stop: :class:`~ascenseur.search.racing.Race`);
+    ``settings.seconds`` (if not None) stops early between chunks of :data:`CHUNK` worlds.
+    Deterministic given ``rng`` when ``seconds`` is None.
     """
     compiled = Problem.of(problem, settings)
     scratch = Scratch.of(problem)
