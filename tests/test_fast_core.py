@@ -42,7 +42,7 @@ from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
 from ascenseur.fast.rng import new_stream
 from ascenseur.search.bid_model import expected_bid, model
-from ascenseur.search.problem import SearchProblem, SearchSettings
+from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 from helpers import tight_position
 
 #: Positions of the big differential test: 100,000 in CI; ``benchmarks/fast_differential.py``
@@ -474,13 +474,7 @@ def test_fast_search_scores_the_pure_loops_worlds_identically(
             nested_bids=nested_search,
             draws=1,  # the replayed worlds are the searched ones
         )
-        problem = SearchProblem.of(view)
-        fast_scores = fast.assess(problem, pure_bot.settings(problem), random.Random(number))
-        # The pure loop gets the worlds the compiled sampler drew from the same seed.
-        arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
-        replay = _replaying_sampler(arrays, new_stream(random.Random(number)), view.players)
-        monkeypatch.setattr(expert_module, "sample_world", replay)
-        pure_scores = pure_bot.assess(view, random.Random())
+        fast_scores, pure_scores = _both_loops(monkeypatch, pure_bot, view, number)
         assert fast_scores == pure_scores
         assert all(0.0 <= e.exact <= 1.0 for e in fast_scores)
 
@@ -497,15 +491,23 @@ def test_fast_search_races_the_candidates_as_the_pure_loop_does(
         pure_bot = ExpertBot(
             Budget(iterations=1200), pure=True, nested_play=False, nested_bids=False, draws=1
         )
-        problem = SearchProblem.of(view)
-        fast_scores = fast.assess(problem, pure_bot.settings(problem), random.Random(number))
-        arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
-        replay = _replaying_sampler(arrays, new_stream(random.Random(number)), view.players)
-        monkeypatch.setattr(expert_module, "sample_world", replay)
-        pure_scores = pure_bot.assess(view, random.Random())
+        fast_scores, pure_scores = _both_loops(monkeypatch, pure_bot, view, number)
         assert fast_scores == pure_scores
         raced += len({e.worlds for e in fast_scores}) > 1
     assert raced >= 3
+
+
+def _both_loops(
+    monkeypatch: pytest.MonkeyPatch, pure_bot: ExpertBot, view: Observation, seed: int
+) -> tuple[list[Estimate], list[Estimate]]:
+    """``pure_bot``'s search of ``view`` on the compiled core (seeded with ``seed``), then on
+    the pure loop fed the worlds the compiled sampler drew from the same seed."""
+    problem = SearchProblem.of(view)
+    fast_scores = fast.assess(problem, pure_bot.settings(problem), random.Random(seed))
+    arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
+    replay = _replaying_sampler(arrays, new_stream(random.Random(seed)), view.players)
+    monkeypatch.setattr(expert_module, "sample_world", replay)
+    return fast_scores, pure_bot.assess(view, random.Random())
 
 
 def _replaying_sampler(

@@ -106,7 +106,7 @@ def test_a_race_spends_the_play_outs_of_the_stopped_on_the_running() -> None:
         race.played_worlds(worlds)
         if race.due:
             race.check(tally)
-    race.finish(tally)
+    race.finish(tally.weight)
     first_check = max(MIN_WORLDS, 1000 // 8)
     assert race.worlds[2:] == [first_check] * 8
     assert race.worlds[0] == race.worlds[1] > 4000
@@ -122,7 +122,7 @@ def test_a_race_ends_once_one_candidate_is_left() -> None:
         race.played_worlds(worlds)
         if race.due:
             race.check(tally)
-    race.finish(tally)
+    race.finish(tally.weight)
     assert race.running == [0]
     assert race.worlds == [race.step, race.step, race.step]
 

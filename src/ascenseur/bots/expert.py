@@ -236,7 +236,7 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
                 break
         if race.due:
             race.check(tally)
-    race.finish(tally)
+    race.finish(tally.weight)
     return [
         Estimate(
             action, tally.sums[i] / race.weights[i], exact[i] / race.weights[i], race.worlds[i]

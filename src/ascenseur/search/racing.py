@@ -136,8 +136,9 @@ class Race:
             self.weights[i] = tally.weight
             self.stopped = True
 
-    def finish(self, tally: Tally) -> None:
-        """Record the worlds and weight of the candidates that ran to the end."""
+    def finish(self, weight: float) -> None:
+        """Record the worlds and the summed ``weight`` of the worlds met by the candidates
+        that ran to the end."""
         for i in self.running:
             self.worlds[i] = self.played
-            self.weights[i] = tally.weight
+            self.weights[i] = weight
