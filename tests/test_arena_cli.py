@@ -422,5 +422,7 @@ def test_the_candidates_decision_times_are_read_by_deal_and_hand_size(
     assert [line.split()[0] for line in printed[2:]] == ["1", "2", "3"]
     lines[0]["result"]["candidate"][0]["times_ns"].pop()
     (out / "games.jsonl").write_text("\n".join(json.dumps(line) for line in lines) + "\n")
-    with pytest.raises(SystemExit, match="line 1: 13 decision times in a run, where"):
+    with pytest.raises(SystemExit, match="game 0: 13 decision times in a run, where"):
         arena_times.decisions(out, None)
+    with pytest.raises(SystemExit, match=r"no match\.json there \(the directory of an 'ascenseur"):
+        arena_times.decisions(tmp_path, None)

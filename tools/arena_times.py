@@ -13,14 +13,14 @@ Run: ``python tools/arena_times.py DIR [--games FIRST:STOP]``.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from ascenseur.core.rules import Rules
+from ascenseur.arena.duplicate import ArenaError
+from ascenseur.commands.arena import saved_match
 
 
 def quantile(sorted_values: Sequence[int], q: float) -> int:
@@ -28,33 +28,25 @@ def quantile(sorted_values: Sequence[int], q: float) -> int:
     return sorted_values[max(0, math.ceil(q * len(sorted_values)) - 1)]
 
 
-def hand_sizes(directory: Path) -> tuple[int, ...]:
-    """The hand size of each deal of a game of the match in ``directory``."""
-    match = json.loads((directory / "match.json").read_text(encoding="utf-8"))
-    if match.get("single_deal") is not None:
-        return (int(match["single_deal"]),)
-    return Rules.from_json(match["rules"]).schedule
-
-
 def decisions(directory: Path, games: range | None) -> list[tuple[int, bool, int]]:
     """``(hand size, is a bid, nanoseconds)`` for each decision of the candidate in the
-    games asked (None: every game)."""
-    sizes = hand_sizes(directory)
+    games asked (None: every game) of the match saved in ``directory``."""
+    try:
+        match, _, results = saved_match(directory)
+    except ArenaError as err:
+        raise SystemExit(str(err)) from None
+    sizes = match.rules.schedule if match.single_deal is None else (match.single_deal,)
     per_run = sum(1 + k for k in sizes)
     out = []
-    path = directory / "games.jsonl"
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip():
+    for result in results:
+        if games is not None and result.game not in games:
             continue
-        data = json.loads(line)
-        if games is not None and int(data["game"]) not in games:
-            continue
-        for run in data["result"]["candidate"]:
-            times = run["times_ns"]
+        for run in result.candidate:
+            times = run.times_ns
             if len(times) != per_run:
                 raise SystemExit(
-                    f"{path}, line {number}: {len(times)} decision times in a run, where "
-                    f"the match's deals ({len(sizes)} deals) make {per_run}"
+                    f"{directory}, game {result.game}: {len(times)} decision times in a run, "
+                    f"where the match's deals ({len(sizes)} deals) make {per_run}"
                 )
             position = 0
             for k in sizes:

@@ -276,6 +276,20 @@ def _resume(args: argparse.Namespace) -> tuple[Match, DealSet, Path, list[GameRe
         )
     out = Path(args.resume)
     try:
+        match, deals, played = saved_match(out, repair=True)
+    except ArenaError as err:
+        raise ArenaError(f"--resume {err}") from None
+    return match, deals, out, played
+
+
+def saved_match(out: Path, *, repair: bool = False) -> tuple[Match, DealSet, list[GameResult]]:
+    """The match an ``ascenseur arena … --out DIR`` run saved in ``out``, its deal set and
+    the results of the games played so far; an :class:`ArenaError` says what is wrong.
+
+    A last line of ``games.jsonl`` cut short while being written is left out; ``repair``
+    also drops it from the file (``--resume`` plays that game again).
+    """
+    try:
         saved = json.loads((out / "match.json").read_text(encoding="utf-8"))
         deals = DealSet.loads((out / "deals.json").read_bytes())
         if saved.get("format") != MATCH_FORMAT:
@@ -293,24 +307,24 @@ def _resume(args: argparse.Namespace) -> tuple[Match, DealSet, Path, list[GameRe
         )
     except FileNotFoundError as err:
         raise ArenaError(
-            f"--resume {out}: no {Path(err.filename).name} there (the directory of an "
+            f"{out}: no {Path(err.filename).name} there (the directory of an "
             "'ascenseur arena … --out DIR' run is needed)"
         ) from None
     except (OSError, ValueError, KeyError, TypeError) as err:
         raise ArenaError(
-            f"--resume {out}: match.json or deals.json is not readable ({err}): they must be the "
+            f"{out}: match.json or deals.json is not readable ({err}): they must be the "
             "files the match wrote; otherwise start a new match with --out"
         ) from None
     if deals.digest != saved["deal_set"]:
         raise ArenaError(
-            f"--resume {out}: deals.json is not the deal set the match was played on: put back "
+            f"{out}: deals.json is not the deal set the match was played on: put back "
             "the deals.json it wrote, or start a new match with --out"
         )
     deals.fit(match.rules)
-    return match, deals, out, _played(out / "games.jsonl", len(deals.games))
+    return match, deals, _played(out / "games.jsonl", len(deals.games), repair)
 
 
-def _played(path: Path, games: int) -> list[GameResult]:
+def _played(path: Path, games: int, repair: bool) -> list[GameResult]:
     """The results of the games ``games.jsonl`` holds (none if it does not exist)."""
     try:
         lines = path.read_text(encoding="utf-8").split("\n")
@@ -323,7 +337,8 @@ def _played(path: Path, games: int) -> list[GameResult]:
             lines.append(tail)
         except ValueError:
             pass
-        write_text_atomic(path, "".join(line + "\n" for line in lines))
+        if repair:
+            write_text_atomic(path, "".join(line + "\n" for line in lines))
     results: dict[int, GameResult] = {}
     for number, line in enumerate(lines, 1):
         try:
