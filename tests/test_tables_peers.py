@@ -148,10 +148,15 @@ def test_one_process_at_a_time_drives_a_tables_bots(postgres: Cluster) -> None:
                 lives.append(opened)
             for driver, each in zip(drivers, lives, strict=True):
                 await driver.arrive(each, 0, Ear())  # Ada is connected to all three
+            # Ada bids through the second process: wait until that one has heard the bots'
+            # bids too (each process catches up on its own, a moment after the commit).
             await until(
-                lambda: live.table.state.current_seat == 0 and live.table.state.bids[0] is None
+                lambda: all(
+                    each.table.state.current_seat == 0 and each.table.state.bids[0] is None
+                    for each in lives
+                )
             )
-            start = live.table.version
+            start = lives[1].table.version
             await drivers[1].commit(
                 lives[1], lambda t: t.move(0, Bid(0), at=5.0, cid=None, by="person")
             )
