@@ -371,7 +371,8 @@ def test_two_matches_on_the_same_deals_compare_game_by_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """tools/arena_paired.py: the same deals and bot seed, two candidates; A minus B, game by
-    game, is the mean of A's points per game minus B's, over the games both played."""
+    game, is the mean of A's points per game minus B's, over the games both played. Several
+    pairs are pooled game by game; matches on different deals are refused."""
     sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
     import arena_paired
 
@@ -383,12 +384,38 @@ def test_two_matches_on_the_same_deals_compare_game_by_game(
     capsys.readouterr()
     monkeypatch.setattr(sys, "argv", ["arena_paired.py", str(a), str(b)])
     arena_paired.main()
-    printed = capsys.readouterr().out.splitlines()
+    printed = alone = capsys.readouterr().out.splitlines()
     assert printed[0].startswith("12 games in common")
     first, second = arena_paired.differences(a), arena_paired.differences(b)
     mean = sum(first[g] - second[g] for g in range(12)) / 12
     assert printed[3].startswith(f"  A minus B, game by game: {mean:+.3f} [")
     assert first != second
+    # A second pair on other deals: each pair as alone, then every game of both, pooled.
+    c, d = tmp_path / "c", tmp_path / "d"
+    options[options.index("--seed") + 1] = "5"
+    options[options.index("--games") + 1] = "6"
+    assert main(["arena", "--candidate", "heuristic", *options, "--out", str(c)]) == 0
+    assert main(["arena", "--candidate", "random", *options, "--out", str(d)]) == 0
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "argv", ["arena_paired.py", str(a), str(b), str(c), str(d)])
+    arena_paired.main()
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[:4] == alone and printed[4].startswith("6 games in common")
+    third, fourth = arena_paired.differences(c), arena_paired.differences(d)
+    changes = [first[g] - second[g] for g in range(12)] + [third[g] - fourth[g] for g in range(6)]
+    pooled = sum(changes) / 18
+    assert printed[8].startswith(f"pooled, 18 games of 2 pairs, A minus B: {pooled:+.3f} [")
+    # Matches on different deals are not paired; nor is a match without its pair.
+    for argv in ([str(a), str(c)], [str(a), str(b), str(c)]):
+        monkeypatch.setattr(sys, "argv", ["arena_paired.py", *argv])
+        with pytest.raises(SystemExit) as stopped:
+            arena_paired.main()
+        assert stopped.value.code != 0
+    said = capsys.readouterr().err
+    assert "give the matches in pairs: A_DIR B_DIR" in said
+    monkeypatch.setattr(sys, "argv", ["arena_paired.py", str(a), str(c)])
+    with pytest.raises(SystemExit, match="were not played on the same deal set with the same seed"):
+        arena_paired.main()
 
 
 def test_the_candidates_decision_times_are_read_by_deal_and_hand_size(
