@@ -453,3 +453,97 @@ def test_the_candidates_decision_times_are_read_by_deal_and_hand_size(
         arena_times.decisions(out, None)
     with pytest.raises(SystemExit, match=r"no match\.json there \(the directory of an 'ascenseur"):
         arena_times.decisions(tmp_path, None)
+
+
+def _tools() -> None:
+    tools = str(Path(__file__).parent.parent / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+
+
+def test_split_bots_bid_with_one_bot_and_play_with_the_other(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tools/split_bots.py: expert_plays bids as the heuristic does (its first deal's bids are
+    the heuristic's in the same seat, since nothing was played before them), expert_bids plays
+    no card the heuristic would not."""
+    _tools()
+    options = ["--reference", "heuristic", "--players", "3", "--max-cards", "3"]
+    options += ["--games", "2", "--seed", "6", "--jobs", "1", "--budget-iterations", "30"]
+    for name in ("expert_plays", "expert_bids"):
+        out = tmp_path / name
+        candidate = ["--candidate", f"split_bots:{name}"]
+        assert main(["arena", *candidate, *options, "--out", str(out)]) == 0
+    capsys.readouterr()
+    games = (tmp_path / "expert_plays" / "games.jsonl").read_text(encoding="utf-8").splitlines()
+    plays = [json.loads(line)["result"] for line in games]
+    for game in plays:
+        for seat, run in enumerate(game["candidate"]):
+            assert run["bids"][0] == game["reference"][seat]["bids"][0]
+
+
+def test_the_bid_calibration_sets_the_logged_estimates_beside_what_the_bids_took(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/split_bots.py's logged_expert decides as the expert does and logs each bid with
+    every candidate's estimates; tools/bid_calibration.py matches them with the match's runs,
+    in order, and refuses a log that is not the match's."""
+    _tools()
+    import bid_calibration
+
+    log = tmp_path / "bids.jsonl"
+    monkeypatch.setenv("ASCENSEUR_BIDLOG", str(log))
+    options = ["--reference", "heuristic", "--players", "3", "--max-cards", "3"]
+    options += ["--games", "2", "--seed", "7", "--jobs", "1", "--budget-iterations", "30"]
+    logged, plain = tmp_path / "logged", tmp_path / "plain"
+    candidate = ["--candidate", "split_bots:logged_expert"]
+    assert main(["arena", *candidate, *options, "--out", str(logged)]) == 0
+    assert main(["arena", "--candidate", "expert", *options, "--out", str(plain)]) == 0
+    capsys.readouterr()
+
+    def candidate_runs(out: Path) -> list[list[dict[str, Any]]]:
+        games = (out / "games.jsonl").read_text(encoding="utf-8").splitlines()
+        return [json.loads(line)["result"]["candidate"] for line in games]
+
+    runs = candidate_runs(logged)
+
+    def decided(games: list[list[dict[str, Any]]]) -> list[Any]:
+        return [[(run["bids"], run["tricks"]) for run in game] for game in games]
+
+    assert decided(runs) == decided(candidate_runs(plain))  # it decides as the expert does
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    bids = [b for game in runs for run in game for b in run["bids"]]
+    assert [line["bid"] for line in lines] == bids  # a line per bid, in the runs' order
+    rows = bid_calibration.outcomes(log, logged)
+    searched = [line for line in lines if line["estimates"] is not None]
+    assert len(rows) == len(searched) > 0
+    for (bid, exact, points, _, _), line in zip(rows, searched, strict=True):
+        assert [bid, points, exact] == next(e[:3] for e in line["estimates"] if e[0] == bid)
+    table = bid_calibration.report(rows)
+    assert table[-1].startswith("all") and f"{len(rows):>5}" in table[-1]
+    other = tmp_path / "other"
+    options[options.index("--seed") + 1] = "8"
+    monkeypatch.setenv("ASCENSEUR_BIDLOG", str(tmp_path / "other.jsonl"))
+    assert main(["arena", "--candidate", "heuristic", *options, "--out", str(other)]) == 0
+    with pytest.raises(SystemExit, match="the log is not this match's"):
+        bid_calibration.outcomes(log, other)
+
+
+def test_policy_agreement_counts_each_chosen_card_once_by_situation(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/policy_agreement.py: every card a bot chose among two or more is counted in one
+    situation, and the policy agrees with it at most that often; bad options are refused."""
+    _tools()
+    import policy_agreement
+
+    table = policy_agreement.agreement("heuristic", 3, 4, 6, seed=1)
+    assert set(table) <= {
+        f"{where}-{state}" for where in ("lead", "follow", "last") for state in ("need", "made")
+    }
+    assert sum(n for n, _, _ in table.values()) > 0
+    assert all(0 <= true <= n and 0 <= sampled <= n for n, true, sampled in table.values())
+    assert table == policy_agreement.agreement("heuristic", 3, 4, 6, seed=1)  # seeded
+    monkeypatch.setattr(sys, "argv", ["policy_agreement.py", "--players", "3", "--cards", "30"])
+    with pytest.raises(SystemExit, match="--cards: 3 players have hands of 1 to 26"):
+        policy_agreement.main()
