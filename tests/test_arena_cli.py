@@ -464,22 +464,25 @@ def _tools() -> None:
 def test_split_bots_bid_with_one_bot_and_play_with_the_other(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """tools/split_bots.py: expert_plays bids as the heuristic does (its first deal's bids are
-    the heuristic's in the same seat, since nothing was played before them), expert_bids plays
-    no card the heuristic would not."""
+    """tools/split_bots.py: in the first deal, before any card is played, expert_plays bids
+    what the heuristic bids in the same seat, and expert_bids what the expert bids (the same
+    seeded stream reaches the same first decision)."""
     _tools()
     options = ["--reference", "heuristic", "--players", "3", "--max-cards", "3"]
     options += ["--games", "2", "--seed", "6", "--jobs", "1", "--budget-iterations", "30"]
-    for name in ("expert_plays", "expert_bids"):
-        out = tmp_path / name
-        candidate = ["--candidate", f"split_bots:{name}"]
-        assert main(["arena", *candidate, *options, "--out", str(out)]) == 0
+    for name in ("split_bots:expert_plays", "split_bots:expert_bids", "expert"):
+        out = tmp_path / name.replace(":", "-")
+        assert main(["arena", "--candidate", name, *options, "--out", str(out)]) == 0
     capsys.readouterr()
-    games = (tmp_path / "expert_plays" / "games.jsonl").read_text(encoding="utf-8").splitlines()
-    plays = [json.loads(line)["result"] for line in games]
-    for game in plays:
-        for seat, run in enumerate(game["candidate"]):
-            assert run["bids"][0] == game["reference"][seat]["bids"][0]
+
+    def first_bids(name: str, side: str) -> list[list[int]]:
+        games = (tmp_path / name / "games.jsonl").read_text(encoding="utf-8").splitlines()
+        results = [json.loads(line)["result"] for line in games]
+        return [[run["bids"][0] for run in result[side]] for result in results]
+
+    heuristic = first_bids("expert", "reference")
+    assert first_bids("split_bots-expert_plays", "candidate") == heuristic
+    assert first_bids("split_bots-expert_bids", "candidate") == first_bids("expert", "candidate")
 
 
 def test_the_bid_calibration_sets_the_logged_estimates_beside_what_the_bids_took(
