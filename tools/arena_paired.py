@@ -36,11 +36,7 @@ def _read(directory: Path) -> tuple[tuple[object, ...], dict[int, float]]:
         match, deals, results = saved_match(directory)
     except ArenaError as err:
         raise SystemExit(str(err)) from None
-    out = {}
-    for result in results:
-        candidate = sum(run.total for run in result.candidate)
-        reference = sum(run.total for run in result.reference)
-        out[result.game] = (candidate - reference) / len(result.candidate)
+    out = {result.game: result.points_difference() for result in results}
     return (match.rules, match.single_deal, match.seed, deals.digest), out
 
 

@@ -20,7 +20,7 @@ import json
 from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import NamedTuple
 
 from ascenseur.arena.duplicate import ArenaError
 from ascenseur.commands.arena import saved_match
@@ -30,15 +30,25 @@ from ascenseur.core.scoring import deal_score
 BINS = 5
 
 
-def outcomes(log: Path, directory: Path) -> list[tuple[int, float, float, int, int]]:
-    """``(bid, estimated exact chance, estimated score, tricks taken, score)`` for each bid of
-    the log that was searched (forced bids are left out), matched with the match's runs."""
+class Outcome(NamedTuple):
+    """One searched bid: what the search estimated for it, and what it then took."""
+
+    bid: int
+    estimated_exact: float
+    estimated_score: float
+    tricks: int
+    score: int
+
+
+def outcomes(log: Path, directory: Path) -> list[Outcome]:
+    """Each bid of the log that was searched (forced bids are left out), matched with the
+    match's runs."""
     try:
         _, _, results = saved_match(directory)
     except ArenaError as err:
         raise SystemExit(str(err)) from None
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line]
-    out: list[tuple[int, float, float, int, int]] = []
+    out: list[Outcome] = []
     position = 0
     for result in results:
         for seat, run in enumerate(result.candidate):
@@ -57,34 +67,34 @@ def outcomes(log: Path, directory: Path) -> list[tuple[int, float, float, int, i
                     continue
                 estimate = {b: (points, exact) for b, points, exact, _ in line["estimates"]}
                 points, exact = estimate[bid]
-                out.append((bid, exact, points, tricks, deal_score(bid, tricks)))
+                out.append(Outcome(bid, exact, points, tricks, deal_score(bid, tricks)))
     if position < len(lines):
         raise SystemExit(f"{log}: {len(lines) - position} more bids than {directory}'s runs")
     return out
 
 
-def report(rows: Sequence[tuple[int, float, float, int, int]]) -> list[str]:
+def report(rows: Sequence[Outcome]) -> list[str]:
     """The table: by estimated exact chance, by bid, and in all."""
     if not rows:
         return ["no searched bid in the log"]
 
-    def line(label: str, group: Sequence[tuple[int, float, float, int, int]]) -> str:
+    def line(label: str, group: Sequence[Outcome]) -> str:
         n = len(group)
         return (
-            f"{label:<14}{n:>5}{sum(r[1] for r in group) / n:>10.3f}"
-            f"{sum(r[3] == r[0] for r in group) / n:>10.3f}"
-            f"{sum(r[2] for r in group) / n:>10.2f}{sum(r[4] for r in group) / n:>10.2f}"
-            f"{sum(r[3] for r in group) / n:>10.2f}"
+            f"{label:<14}{n:>5}{sum(r.estimated_exact for r in group) / n:>10.3f}"
+            f"{sum(r.tricks == r.bid for r in group) / n:>10.3f}"
+            f"{sum(r.estimated_score for r in group) / n:>10.2f}"
+            f"{sum(r.score for r in group) / n:>10.2f}{sum(r.tricks for r in group) / n:>10.2f}"
         )
 
     head = f"{'':<14}{'bids':>5}{'est exact':>10}{'exact':>10}{'est score':>10}"
     head += f"{'score':>10}{'tricks':>10}"
     out = [head]
-    bins: dict[int, list[Any]] = defaultdict(list)
-    bids: dict[int, list[Any]] = defaultdict(list)
+    bins: dict[int, list[Outcome]] = defaultdict(list)
+    bids: dict[int, list[Outcome]] = defaultdict(list)
     for row in rows:
-        bins[min(int(row[1] * BINS), BINS - 1)].append(row)
-        bids[row[0]].append(row)
+        bins[min(int(row.estimated_exact * BINS), BINS - 1)].append(row)
+        bids[row.bid].append(row)
     for b in sorted(bins):
         out.append(line(f"est {b / BINS:.1f}–{(b + 1) / BINS:.1f}", bins[b]))
     for b in sorted(bids):

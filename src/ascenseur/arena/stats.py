@@ -185,6 +185,11 @@ class GameResult:
     reference: tuple[SeatRun, ...]
     candidate: tuple[SeatRun, ...]
 
+    def points_difference(self) -> float:
+        """The candidate's points minus the reference's in this game, mean over the seats."""
+        candidate = sum(run.total for run in self.candidate)
+        return (candidate - sum(run.total for run in self.reference)) / len(self.candidate)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "reference": [run.to_json() for run in self.reference],

@@ -438,7 +438,7 @@ def _game_line(result: GameResult) -> dict[str, Any]:
         "game": result.game,
         "candidate_totals": cand,
         "reference_totals": ref,
-        "points_difference": (sum(cand) - sum(ref)) / len(cand),
+        "points_difference": result.points_difference(),
         "result": result.to_json(),  # all --resume needs
     }
 
