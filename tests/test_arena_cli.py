@@ -550,3 +550,34 @@ def test_policy_agreement_counts_each_chosen_card_once_by_situation(
     monkeypatch.setattr(sys, "argv", ["policy_agreement.py", "--players", "3", "--cards", "30"])
     with pytest.raises(SystemExit, match="--cards: 3 players have hands of 1 to 26"):
         policy_agreement.main()
+
+
+def test_hand_sizes_split_the_matchs_difference_by_hand_size(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/hand_sizes.py: every seat's deal of every game is counted under its hand size
+    (3 players, max 3 cards: sizes 1, 2, 3, 2, 1), and the differences add up to the arena's
+    own points per game (rules S1-S2 scored from the runs' bids and tricks)."""
+    _tools()
+    import hand_sizes
+
+    out = tmp_path / "m"
+    options = ["--candidate", "heuristic", "--reference", "random", "--players", "3"]
+    options += ["--max-cards", "3", "--games", "5", "--seed", "4", "--jobs", "1"]
+    assert main(["arena", *options, "--out", str(out)]) == 0
+    capsys.readouterr()
+    rows, players = hand_sizes.by_hand_size(out)
+    assert players == 3
+    assert [(row.cards, row.deals) for row in rows] == [(1, 30), (2, 30), (3, 15)]
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    total = sum(row.difference for row in rows)
+    assert total / (5 * 3) == pytest.approx(summary["points_difference"]["mean"])
+    assert all(len(row.per_game) == 5 for row in rows)
+    assert sum(row.candidate_exact for row in rows) > sum(row.reference_exact for row in rows)
+    monkeypatch.setattr(sys, "argv", ["hand_sizes.py", str(out)])
+    hand_sizes.main()
+    printed = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in printed[1:4]] == ["1", "2", "3"]
+    assert printed[-1].startswith(f"all: {total:+d} points over 5 games of 3 seats")
+    with pytest.raises(SystemExit, match=r"no match\.json there"):
+        hand_sizes.by_hand_size(tmp_path)

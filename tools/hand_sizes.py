@@ -1,0 +1,102 @@
+"""Where a candidate's points come from in an arena match: by hand size.
+
+In a duplicate match the candidate plays each seat of a game's deals once, and the reference
+plays the same seat of the same deals in the reference run. For each hand size this sets the
+candidate's deal score beside the reference's, seat by seat and deal by deal: the mean
+difference per deal (its 95% interval taken over games, the unit the arena draws), the share
+of the match's whole difference that hand size makes, and both sides' share of exact bids.
+
+Run: ``python tools/hand_sizes.py DIR`` (the ``--out`` directory of ``ascenseur arena``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import defaultdict
+from pathlib import Path
+from typing import NamedTuple
+
+from ascenseur.arena.duplicate import ArenaError
+from ascenseur.arena.stats import mean_interval
+from ascenseur.commands.arena import saved_match
+from ascenseur.core.scoring import deal_score
+
+
+class HandSize(NamedTuple):
+    """One hand size's figures over a match."""
+
+    cards: int
+    deals: int  # seat-deals: a seat's deal, played by both sides
+    per_game: list[float]  # each game's mean difference per seat-deal
+    difference: int  # candidate minus reference, in all
+    candidate_exact: int
+    reference_exact: int
+
+
+def by_hand_size(directory: Path) -> tuple[list[HandSize], int]:
+    """The figures of each hand size of the match saved in ``directory``, smallest first, and
+    its number of players."""
+    try:
+        match, _, results = saved_match(directory)
+    except ArenaError as err:
+        raise SystemExit(str(err)) from None
+    sizes = match.rules.schedule if match.single_deal is None else (match.single_deal,)
+    deals: dict[int, int] = defaultdict(int)
+    per_game: dict[int, list[float]] = defaultdict(list)
+    difference: dict[int, int] = defaultdict(int)
+    exact: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for result in results:
+        game: dict[int, list[int]] = defaultdict(list)
+        for seat, run in enumerate(result.candidate):
+            reference = result.reference[seat]
+            for deal, k in enumerate(sizes):
+                ours = deal_score(run.bids[deal], run.tricks[deal])
+                theirs = deal_score(reference.bids[deal], reference.tricks[deal])
+                game[k].append(ours - theirs)
+                exact[k][0] += run.bids[deal] == run.tricks[deal]
+                exact[k][1] += reference.bids[deal] == reference.tricks[deal]
+        for k, changes in game.items():
+            deals[k] += len(changes)
+            difference[k] += sum(changes)
+            per_game[k].append(sum(changes) / len(changes))
+    rows = [
+        HandSize(k, deals[k], per_game[k], difference[k], exact[k][0], exact[k][1])
+        for k in sorted(deals)
+    ]
+    return rows, match.rules.players
+
+
+def report(rows: list[HandSize], players: int) -> list[str]:
+    """The table, one line per hand size, then the whole match."""
+    if not rows:
+        return ["no finished game in the match"]
+    total = sum(row.difference for row in rows)
+    out = [f"{'cards':>5}{'deals':>7}  {'difference per deal':<26}{'share':>7}{'exact':>15}"]
+    for row in rows:
+        interval = mean_interval(row.per_game)
+        spread = "" if interval.low is None else f"[{interval.low:+.2f}, {interval.high:+.2f}]"
+        share = f"{row.difference / total:.0%}" if total else "-"
+        out.append(
+            f"{row.cards:>5}{row.deals:>7}  {interval.mean:+.3f} {spread:<19}{share:>7}"
+            f"{row.candidate_exact / row.deals:>8.3f} {row.reference_exact / row.deals:.3f}"
+        )
+    games = len(rows[0].per_game)
+    runs = games * players
+    out.append(
+        f"all: {total:+d} points over {games} games of {players} seats, {total / runs:+.2f} "
+        "per seat and game (the arena's points per game)"
+    )
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("match", type=Path, help="the --out directory of an arena match")
+    args = parser.parse_args()
+    rows, players = by_hand_size(args.match)
+    for line in report(rows, players):
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
