@@ -581,3 +581,37 @@ def test_hand_sizes_split_the_matchs_difference_by_hand_size(
     assert printed[-1].startswith(f"all: {total:+d} points over 5 games of 3 seats")
     with pytest.raises(SystemExit, match=r"no match\.json there"):
         hand_sizes.by_hand_size(tmp_path)
+
+
+def test_the_sweep_table_has_a_line_per_match_with_the_arenas_own_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/sweep_table.py: one Markdown line per match, its games finished of those
+    planned and the points interval the arena itself wrote; a match with no game finished
+    yet still gets its line."""
+    _tools()
+    import sweep_table
+
+    runs = {}
+    for players, games in ((3, 4), (5, 3)):
+        out = tmp_path / f"p{players}"
+        options = ["--candidate", "heuristic", "--reference", "random", "--players"]
+        options += [str(players), "--max-cards", "2", "--games", str(games), "--seed", "4"]
+        assert main(["arena", *options, "--jobs", "1", "--out", str(out)]) == 0
+        runs[players] = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    capsys.readouterr()
+    for players, games in ((3, 4), (5, 3)):
+        cells = [c.strip() for c in sweep_table.line(tmp_path / f"p{players}").split("|")]
+        points = runs[players]["points_difference"]
+        low, high = points["ci"]
+        assert cells[1:4] == [f"p{players}", f"{players}, 2", f"{games} of {games}"]
+        assert cells[4] == f"{points['mean']:+.2f} [{low:+.1f}, {high:+.1f}]"
+    empty = tmp_path / "p5"
+    (empty / "games.jsonl").write_text("", encoding="utf-8")
+    assert sweep_table.line(empty).startswith("| p5 | 5, 2 | 0 of 3 | |")
+    monkeypatch.setattr(sys, "argv", ["sweep_table.py", str(tmp_path / "p3"), str(empty)])
+    sweep_table.main()
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[:2] == list(sweep_table.HEAD) and len(printed) == 4
+    with pytest.raises(SystemExit, match=r"no match\.json there"):
+        sweep_table.line(tmp_path)
