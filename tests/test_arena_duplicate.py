@@ -146,6 +146,14 @@ def test_a_single_deal_match_counts_one_deal_per_seat_and_game() -> None:
     assert all(row["bid"] <= 2 for row in summary["candidate_stats"]["calibration"])
 
 
+def test_a_match_plays_the_schedules_hand_sizes_or_its_single_deal() -> None:
+    # Rule D4: hands of 1, 2, …, M, M−1, …, 1 cards; a single-deal match plays one size.
+    rules = Rules(players=4, max_cards=3)
+    assert Match(rules, "random", "random", Budget(), seed=7).hand_sizes == (1, 2, 3, 2, 1)
+    single = Match(rules, "random", "random", Budget(), seed=7, single_deal=2)
+    assert single.hand_sizes == (2,)
+
+
 def test_a_single_deal_must_fit_the_rules() -> None:
     with pytest.raises(ArenaError, match="a single deal must have 1…2 cards"):
         Match(RULES, "random", "random", Budget(), seed=7, single_deal=3)

@@ -35,7 +35,7 @@ def decisions(directory: Path, games: range | None) -> list[tuple[int, bool, int
         match, _, results = saved_match(directory)
     except ArenaError as err:
         raise SystemExit(str(err)) from None
-    sizes = match.rules.schedule if match.single_deal is None else (match.single_deal,)
+    sizes = match.hand_sizes
     per_run = sum(1 + k for k in sizes)
     out = []
     for result in results:

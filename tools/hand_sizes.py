@@ -40,7 +40,7 @@ def by_hand_size(directory: Path) -> tuple[list[HandSize], int]:
         match, _, results = saved_match(directory)
     except ArenaError as err:
         raise SystemExit(str(err)) from None
-    sizes = match.rules.schedule if match.single_deal is None else (match.single_deal,)
+    sizes = match.hand_sizes
     deals: dict[int, int] = defaultdict(int)
     per_game: dict[int, list[float]] = defaultdict(list)
     difference: dict[int, int] = defaultdict(int)

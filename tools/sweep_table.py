@@ -33,7 +33,7 @@ def line(directory: Path) -> str:
     except ArenaError as err:
         raise SystemExit(str(err)) from None
     rules = match.rules
-    size = f"{rules.players}, {match.single_deal or rules.max_cards}"
+    size = f"{rules.players}, {max(match.hand_sizes)}"
     if match.single_deal is not None:
         size += " (single deals)"
     planned = f"{len(results)} of {len(deals.games)}"

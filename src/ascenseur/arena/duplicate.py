@@ -70,6 +70,11 @@ class Match:
                 f"{self.rules.max_cards}, not {k}"
             )
 
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """The hand size of each deal a game of this match plays, in order."""
+        return self.rules.schedule if self.single_deal is None else (self.single_deal,)
+
     def budget_of(self, for_candidate: bool) -> Budget:
         """The budget of the candidate (True) or of a reference bot (False)."""
         if for_candidate or self.reference_budget is None:
