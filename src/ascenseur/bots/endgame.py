@@ -63,6 +63,7 @@ def _search(
     cards = [first] if first >= 0 else indices_of(legal_mask(hand, trick_len, led, high))
     best: list[int] | None = None
     best_score = -(10**9)
+    top = deal_score(bids[seat], bids[seat])  # an exact bid: no card can do better (S1)
     for card in cards:
         hands[seat] = hand ^ (1 << card)
         nled, nhigh, nvalue, nseat = trick_step(card, seat, led, high, win_value, win_seat)
@@ -77,6 +78,8 @@ def _search(
         score = deal_score(bids[seat], result[seat])
         if score > best_score:
             best, best_score = result, score
+            if score == top:
+                break
     hands[seat] = hand
     assert best is not None
     return best

@@ -150,12 +150,20 @@ def playout(position: Position, first: int = -1, me: int = -1) -> list[int]:
 
 
 def _look_ahead(position: Position, legal: int, me: int) -> int:
-    """The first card of ``legal`` (deck order) whose plain play-out scores best for ``me``."""
+    """The first card of ``legal`` (deck order) whose plain play-out scores best for ``me``.
+
+    A card that makes the bid exactly scores the most any card can (rule S1): the cards after
+    it are not tried, as none of them could be kept.
+    """
+    bid = position.bids[me]
+    top = deal_score(bid, bid)
     best = -1
     best_score = -(10**9)
     for card in indices_of(legal):
         won = playout(position.copy(), card)
-        score = deal_score(position.bids[me], won[me])
+        score = deal_score(bid, won[me])
         if score > best_score:
             best, best_score = card, score
+            if score == top:
+                break
     return best

@@ -61,12 +61,16 @@ def _open(
 @jit
 def _keep_if_better(nodes: Int64s, depth: int, bids: Int64s, results: Int64s) -> None:
     """The child just searched becomes the node's result if it scores better for its seat
-    (strictly: on a tie the earlier card, lower in deck order, stays)."""
+    (strictly: on a tie the earlier card, lower in deck order, stays). A child that makes
+    the seat's bid exactly scores the most any card can (rule S1): the node tries no more."""
     seat = nodes[depth, _SEAT]
     score = deal_score(bids[seat], results[depth + 1, seat])
     if score > nodes[depth, _BEST]:
         nodes[depth, _BEST] = score
         results[depth, :] = results[depth + 1]
+        if score == deal_score(bids[seat], bids[seat]):
+            nodes[depth, _TRY_LOW] = 0
+            nodes[depth, _TRY_HIGH] = 0
 
 
 @jit

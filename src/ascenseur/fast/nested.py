@@ -36,9 +36,14 @@ def _look_ahead(
     scratch_won: Int64s,
     no_log: Int64s,
 ) -> int:
-    """The first legal card (deck order) whose plain play-out scores best for ``seat``."""
+    """The first legal card (deck order) whose plain play-out scores best for ``seat``.
+
+    A card that makes the bid exactly scores the most any card can (rule S1): the cards after
+    it are not tried, as none of them could be kept.
+    """
     best = -1
     best_score = -(10**9)
+    top = deal_score(bids[seat], bids[seat])
     for word_index in range(2):
         word = legal_low if word_index == 0 else legal_high
         base = 0 if word_index == 0 else HIGH
@@ -53,6 +58,8 @@ def _look_ahead(
             score = deal_score(bids[seat], scratch_won[seat])
             if score > best_score:
                 best, best_score = card, score
+                if score == top:
+                    return best
     return best
 
 

@@ -1,0 +1,93 @@
+"""The expert's decision times over a fixed set of deals, and a digest of what it decided.
+
+Plays ``--deals`` single deals of ``--cards`` cards at a table of ``--players`` (seeded), the
+expert in every seat with its default budget, and times each decision that has a choice
+(bids and cards apart). The digest is a hash of every action chosen: two versions of the
+search that print the same digest decided the same thing in every position, so a change
+meant only to make the search faster is checked by the same command that times it.
+
+Run: ``python benchmarks/expert_decisions.py [--players 4] [--cards 14] [--deals 8]
+[--seed 1]``. Times depend on what else the machine runs (``env`` says how many cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import statistics
+import time
+
+from ascenseur.bots import make_bot
+from ascenseur.bots.base import forced
+from ascenseur.core.actions import Bid
+from ascenseur.core.observation import observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState
+from ascenseur.fast import warm_up
+
+
+def quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(players: int, cards: int, deals: int, seed: int) -> tuple[dict[str, list[float]], str]:
+    """Decision times (seconds) by kind, and the digest of every action chosen."""
+    rules = Rules(players=players)
+    if cards not in rules.schedule:
+        raise SystemExit(f"--cards: {players} players have hands of 1 to {rules.max_cards}")
+    index = rules.schedule.index(cards)
+    bot = make_bot("expert")
+    times: dict[str, list[float]] = {"bid": [], "card": []}
+    digest = hashlib.sha256()
+    deal_rng = random.Random(seed)
+    for deal in range(deals):
+        state = GameState.single_deal(rules, index, dealer=deal % players)
+        state.deal(deal_rng)
+        bot_rng = random.Random(seed * 1000 + deal)
+        while not state.is_terminal():
+            seat = state.current_seat
+            assert seat is not None
+            view = observe(state, seat)
+            start = time.perf_counter()
+            action = bot.choose(view, bot_rng)
+            elapsed = time.perf_counter() - start
+            if forced(view) is None:
+                times["bid" if isinstance(action, Bid) else "card"].append(elapsed)
+            digest.update(repr(action).encode())
+            state.apply(action)
+    return times, digest.hexdigest()[:16]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--cards", type=int, default=14, help="the deals' hand size (14)")
+    parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    try:
+        Rules(players=args.players)
+    except ValueError as err:
+        raise SystemExit(str(err)) from None
+    warm_up()
+    start = time.perf_counter()
+    times, digest = run(args.players, args.cards, args.deals, args.seed)
+    total = time.perf_counter() - start
+    print(
+        f"{args.deals} deals of {args.cards} cards at {args.players} players, seed {args.seed}: "
+        f"{total:.1f} s in all; choices digest {digest}"
+    )
+    for kind, values in times.items():
+        if values:
+            print(
+                f"  {kind:4}  {len(values):5} decisions  mean {statistics.fmean(values):.3f} s"
+                f"  p50 {quantile(values, 0.5):.3f} s  p95 {quantile(values, 0.95):.3f} s"
+                f"  max {max(values):.3f} s"
+            )
+
+
+if __name__ == "__main__":
+    main()
