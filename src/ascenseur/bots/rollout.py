@@ -110,10 +110,11 @@ def playout(position: Position, first: int = -1, me: int = -1) -> list[int]:
     """Tricks taken by each seat at the end of the deal; ``first``: the card to play now.
 
     Every seat follows the "to the bid" policy — except seat ``me`` (if ≥ 0), which looks one
-    card ahead at each later decision with a choice: it tries each legal card (in deck order)
+    card ahead at each later decision with a choice: it tries the legal cards (in deck order)
     with a plain play-out of the same world and keeps the first that scores best for it (rule
-    S1, S2). That is the *nested* play-out, a nested Monte Carlo level: the searching seat's
-    own future play is no longer the fixed policy's.
+    S1, S2), stopping at one that makes its bid exactly. That is the *nested* play-out, a
+    nested Monte Carlo level: the searching seat's own future play is no longer the fixed
+    policy's.
 
     ``position`` is consumed (its lists are modified): pass a copy to keep it.
     """

@@ -1,9 +1,10 @@
 """The nested play-out, compiled: :func:`ascenseur.bots.rollout.playout` with ``me``.
 
 The deal is finished with the "to the bid" policy for every seat but one: at each of its
-decisions with a choice, the searching seat tries every legal card (deck order) with a plain
+decisions with a choice, the searching seat tries the legal cards (deck order) with a plain
 :func:`~ascenseur.fast.play.playout` of the same world and keeps the first that scores best
-for it. ``tests/test_fast_core.py`` keeps it equal to the pure reference.
+for it, stopping at one that makes its bid exactly. ``tests/test_fast_core.py`` keeps it
+equal to the pure reference.
 """
 
 from __future__ import annotations
