@@ -18,13 +18,13 @@ import random
 import statistics
 import time
 
+from ascenseur import fast
 from ascenseur.bots import make_bot
 from ascenseur.bots.base import forced
 from ascenseur.core.actions import Bid
 from ascenseur.core.observation import observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
-from ascenseur.fast import warm_up
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -72,7 +72,8 @@ def main() -> None:
         Rules(players=args.players)
     except ValueError as err:
         raise SystemExit(str(err)) from None
-    warm_up()
+    if fast.enabled():
+        fast.warm_up()  # compile or load the search first: its first decision is not timed
     start = time.perf_counter()
     times, digest = run(args.players, args.cards, args.deals, args.seed)
     total = time.perf_counter() - start
