@@ -36,8 +36,6 @@ def quantile(values: list[float], q: float) -> float:
 def run(players: int, cards: int, deals: int, seed: int) -> tuple[dict[str, list[float]], str]:
     """Decision times (seconds) by kind, and the digest of every action chosen."""
     rules = Rules(players=players)
-    if cards not in rules.schedule:
-        raise SystemExit(f"--cards: {players} players have hands of 1 to {rules.max_cards}")
     index = rules.schedule.index(cards)
     bot = make_bot("expert")
     times: dict[str, list[float]] = {"bid": [], "card": []}
@@ -69,9 +67,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     try:
-        Rules(players=args.players)
+        rules = Rules(players=args.players)
     except ValueError as err:
-        raise SystemExit(str(err)) from None
+        raise SystemExit(f"--players: {err}") from None
+    if args.cards not in rules.schedule:
+        raise SystemExit(f"--cards: {args.players} players have hands of 1 to {rules.max_cards}")
+    if args.deals < 1:
+        raise SystemExit(f"--deals: at least 1 deal is needed, not {args.deals}")
     if fast.enabled():
         fast.warm_up()  # compile or load the search first: its first decision is not timed
     start = time.perf_counter()
