@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import sys
 from collections.abc import Callable
@@ -615,3 +616,72 @@ def test_the_sweep_table_has_a_line_per_match_with_the_arenas_own_figures(
     assert printed[:2] == list(sweep_table.HEAD) and len(printed) == 4
     with pytest.raises(SystemExit, match=r"no match\.json there"):
         sweep_table.line(tmp_path)
+
+
+@pytest.mark.parametrize("told", ["full", "voids", "high"])
+def test_oracle_bots_search_only_worlds_consistent_with_what_they_are_told(
+    told: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/oracle_bots.py: the view the arena builds keeps its state, and the oracle's
+    search is handed, for each other seat, the cards the view allows narrowed to what it is
+    told — the seat's real hand (full), no card of a kind the seat holds none of (voids), no
+    high card another seat holds (high) — always with the seat's real cards allowed."""
+    _tools()
+    import oracle_bots
+    from ascenseur import fast
+    from ascenseur.arena import duplicate
+    from ascenseur.bots import expert
+    from ascenseur.bots.base import Budget
+    from ascenseur.core.cards import KIND_MASKS, SUITS, TRUMP_KIND
+    from ascenseur.core.rules import Rules
+    from ascenseur.core.state import GameState, Phase
+    from ascenseur.search.problem import SearchProblem
+
+    builder = oracle_bots.VIEW_BUILDER
+    monkeypatch.setattr(duplicate, builder, getattr(duplicate, builder))  # undone after the test
+    bot = getattr(oracle_bots, f"oracle_{told}")(Budget(iterations=40))
+    seen: list[SearchProblem] = []
+    real = fast.assess if fast.enabled() else expert.assess
+
+    def spy(problem: SearchProblem, settings: Any, rng: random.Random) -> Any:
+        seen.append(problem)
+        return real(problem, settings, rng)
+
+    monkeypatch.setattr(fast, "assess", spy)
+    monkeypatch.setattr(expert, "assess", spy)
+    rng = random.Random(11)
+    state = GameState.new(Rules(4, 5), rng=rng)
+    checked = 0
+    while not state.is_terminal() and checked < 40:
+        if state.is_chance_node():
+            state.deal(rng)
+            continue
+        seat = state.current_seat
+        assert seat is not None
+        view = getattr(duplicate, builder)(state, seat)  # the arena's call, wrapped by the bot
+        seen.clear()
+        action = bot.choose(view, rng)
+        if seen:
+            spec = seen[0].spec
+            baseline = SearchProblem.of(view).spec
+            for other, allowed in enumerate(spec.allowed):
+                if other == seat:
+                    continue
+                hand = state.hand_mask(other) & spec.unseen
+                assert allowed & hand == hand, "a seat's real cards are always allowed"
+                assert allowed & ~baseline.allowed[other] == 0, "never more than the view"
+                if told == "full":
+                    assert allowed == hand
+                elif told == "voids":
+                    for kind in (*SUITS, TRUMP_KIND):
+                        if not state.hand_mask(other) & KIND_MASKS[kind]:
+                            assert not allowed & KIND_MASKS[kind]
+                else:
+                    for third in range(4):
+                        if third not in (seat, other):
+                            held = state.hand_mask(third) & oracle_bots.HIGH_CARDS
+                            assert not allowed & held
+            checked += 1
+        assert state.phase in (Phase.BIDDING, Phase.PLAYING)
+        state.apply(action)
+    assert checked >= 20

@@ -1,0 +1,136 @@
+"""Experts that are told part of the hidden deal: what knowing it would be worth.
+
+These bots **see cards no player may see**. They exist only to measure, in the arena, how
+many points the expert would make if its worlds knew more: every hand exactly, each seat's
+void suits, or where the high cards lie. Nothing in ``ascenseur`` imports them, none is
+registered as a bot, and ``tests/test_no_peek.py`` has no business with them.
+
+The arena hands a bot only its seat's view. Making a bot here wraps the view builder that the
+arena's game loop calls (``ascenseur.arena.duplicate.observe``) so that it also keeps the
+game's state; the bot then narrows each seat's allowed cards (:class:`WorldSpec`) to what it
+is told before searching, and searches as the expert does. Every world it samples is
+consistent with what it is told and with the view.
+
+Factories for ``ascenseur arena --candidate oracle_bots:NAME`` (run from ``tools/``, or with
+``tools`` on ``PYTHONPATH``):
+
+* ``oracle_full`` — every other hand, exactly (every sampled world is the real one);
+* ``oracle_voids`` — the suits (and trumps) each other seat holds none of, from the deal;
+* ``oracle_high`` — who holds each queen and king of the suits, each trump from 15 up and the
+  Excuse.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Literal
+
+from ascenseur import fast
+from ascenseur.arena import duplicate
+from ascenseur.bots import expert
+from ascenseur.bots.base import Budget
+from ascenseur.bots.expert import ExpertBot
+from ascenseur.core.cards import (
+    EXCUSE_BIT,
+    FIRST_TRUMP,
+    KIND_MASKS,
+    SUIT_SIZE,
+    SUITS,
+    TRUMP_KIND,
+)
+from ascenseur.core.observation import Observation
+from ascenseur.core.state import GameState
+from ascenseur.search.problem import Estimate, SearchProblem
+
+Told = Literal["full", "voids", "high"]
+
+#: The queens and kings of the four suits, the trumps from 15 up and the Excuse.
+HIGH_CARDS = EXCUSE_BIT
+for _trump in range(15, 22):
+    HIGH_CARDS |= 1 << (FIRST_TRUMP + _trump - 1)
+for _suit in SUITS:
+    for _rank in (13, 14):
+        HIGH_CARDS |= 1 << (_suit * SUIT_SIZE + _rank - 1)
+
+#: The name of the view builder in the arena's game loop (wrapped to keep the state).
+VIEW_BUILDER = "observe"
+#: The state of the game whose view was built last (the arena asks the bot right after).
+_LAST: dict[str, GameState] = {}
+
+
+def _install() -> None:
+    """Wrap the arena's view builder so that it keeps the state it builds a view of."""
+    observe: Callable[[GameState, int | None], Observation] = getattr(duplicate, VIEW_BUILDER)
+    if getattr(observe, "keeps_state", False):
+        return
+
+    def keeping(state: GameState, seat: int | None) -> Observation:
+        _LAST["state"] = state
+        return observe(state, seat)
+
+    keeping.keeps_state = True  # type: ignore[attr-defined]
+    setattr(duplicate, VIEW_BUILDER, keeping)
+
+
+def told_allowed(told: Told, hands: Sequence[int], me: int, allowed: Sequence[int]) -> list[int]:
+    """Each seat's allowed cards (``allowed``, from the view) narrowed to what ``told`` says
+    of the real ``hands``; the searching seat ``me``'s entry is left as it is."""
+    out = []
+    for seat, view_mask in enumerate(allowed):
+        mask = view_mask
+        if seat != me:
+            hand = hands[seat]
+            if told == "full":
+                mask &= hand
+            elif told == "voids":
+                for kind in (*SUITS, TRUMP_KIND):
+                    if not hand & KIND_MASKS[kind]:
+                        mask &= ~KIND_MASKS[kind]
+            else:
+                elsewhere = 0
+                for other, other_hand in enumerate(hands):
+                    if other not in (seat, me):
+                        elsewhere |= other_hand
+                mask &= ~(elsewhere & HIGH_CARDS)
+        out.append(mask)
+    return out
+
+
+class OracleExpert(ExpertBot):
+    """The expert, searching only worlds consistent with what it is told of the real deal."""
+
+    def __init__(self, budget: Budget, told: Told) -> None:
+        super().__init__(budget)
+        self.told: Told = told
+        self.name = f"oracle-{told}"
+        _install()
+
+    def assess(self, view: Observation, rng: random.Random) -> list[Estimate]:
+        problem = SearchProblem.of(view)
+        settings = self.settings(problem)
+        spec = problem.spec
+        hands = [_LAST["state"].hand_mask(seat) for seat in range(len(spec.counts))]
+        allowed = told_allowed(self.told, hands, spec.seat, spec.allowed)
+        others = sorted(
+            (s for s in range(len(allowed)) if s != spec.seat and spec.counts[s]),
+            key=lambda s: allowed[s].bit_count() - spec.counts[s],
+        )
+        spec = replace(spec, allowed=tuple(allowed), order=tuple(others))
+        problem = replace(problem, spec=spec)
+        if fast.enabled():
+            return fast.assess(problem, settings, rng)
+        return expert.assess(problem, settings, rng)
+
+
+def _factory(told: Told) -> Callable[[Budget], OracleExpert]:
+    def make(budget: Budget) -> OracleExpert:
+        return OracleExpert(budget, told)
+
+    return make
+
+
+oracle_full = _factory("full")
+oracle_voids = _factory("voids")
+oracle_high = _factory("high")
