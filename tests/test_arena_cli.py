@@ -685,3 +685,10 @@ def test_oracle_bots_search_only_worlds_consistent_with_what_they_are_told(
         assert state.phase in (Phase.BIDDING, Phase.PLAYING)
         state.apply(action)
     assert checked >= 20
+    monkeypatch.setattr(oracle_bots, "_LAST", {})  # no game loop has built a view
+    state = GameState.new(Rules(4, 5), rng=rng)
+    state.deal(rng)
+    view = getattr(duplicate, builder)(state, state.current_seat)
+    oracle_bots._LAST.clear()
+    with pytest.raises(SystemExit, match="plays nowhere else: run it as `ascenseur arena"):
+        bot.choose(view, rng)

@@ -111,14 +111,15 @@ class OracleExpert(ExpertBot):
         problem = SearchProblem.of(view)
         settings = self.settings(problem)
         spec = problem.spec
-        hands = [_LAST["state"].hand_mask(seat) for seat in range(len(spec.counts))]
+        state = _LAST.get("state")
+        if state is None:
+            raise SystemExit(
+                f"{self.name} is told hidden cards by the arena's game loop and plays nowhere "
+                "else: run it as `ascenseur arena --candidate oracle_bots:NAME …` from tools/"
+            )
+        hands = [state.hand_mask(seat) for seat in range(len(spec.counts))]
         allowed = told_allowed(self.told, hands, spec.seat, spec.allowed)
-        others = sorted(
-            (s for s in range(len(allowed)) if s != spec.seat and spec.counts[s]),
-            key=lambda s: allowed[s].bit_count() - spec.counts[s],
-        )
-        spec = replace(spec, allowed=tuple(allowed), order=tuple(others))
-        problem = replace(problem, spec=spec)
+        problem = replace(problem, spec=spec.narrowed(tuple(allowed)))
         if fast.enabled():
             return fast.assess(problem, settings, rng)
         return expert.assess(problem, settings, rng)

@@ -7,7 +7,7 @@ view (the *worlds* to sample); the rest is the deal so far as the play-outs star
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ascenseur.core.actions import Bid, PlayerAction
 from ascenseur.core.cards import (
@@ -83,13 +83,19 @@ class WorldSpec:
             for seat, facts in enumerate(view.facts)
         )
         counts = tuple(0 if seat == me else c for seat, c in enumerate(view.hand_counts))
-        for seat, count in enumerate(counts):
+        return WorldSpec(me, view.hand_mask, unseen, counts, (), ()).narrowed(allowed)
+
+    def narrowed(self, allowed: tuple[int, ...]) -> WorldSpec:
+        """This spec with each seat allowed only ``allowed[seat]`` (at most what it allows
+        now) and the seats to fill put in order again; raises :class:`NoConsistentWorld` when
+        a seat could no longer fill its hand."""
+        for seat, count in enumerate(self.counts):
             if allowed[seat].bit_count() < count:
                 raise NoConsistentWorld(f"seat {seat} cannot hold {count} unseen cards")
-        others = [s for s in range(len(counts)) if s != me and counts[s]]
+        others = [s for s in range(len(self.counts)) if s != self.seat and self.counts[s]]
         # Most constrained first: fewest spare cards beyond the hand to fill.
-        others.sort(key=lambda s: allowed[s].bit_count() - counts[s])
-        return WorldSpec(me, view.hand_mask, unseen, counts, allowed, tuple(others))
+        others.sort(key=lambda s: allowed[s].bit_count() - self.counts[s])
+        return replace(self, allowed=allowed, order=tuple(others))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
