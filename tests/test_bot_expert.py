@@ -11,15 +11,24 @@ from dataclasses import replace
 import pytest
 
 from ascenseur.bots.base import UNBOUNDED, Budget, make_bot
-from ascenseur.bots.expert import DEFAULT_ITERATIONS, DRAWS, ExpertBot, draw, guess_bids
+from ascenseur.bots.expert import (
+    DEFAULT_ITERATIONS,
+    DRAWS,
+    FIRST_SHARE,
+    TIE_NOISE,
+    TIE_WIDTH,
+    ExpertBot,
+    draw,
+    guess_bids,
+)
 from ascenseur.bots.worlds import WorldSpec, sample_world
-from ascenseur.core.actions import BIDS, Deal, Play
+from ascenseur.core.actions import BIDS, Deal, Play, PlayerAction
 from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
 from ascenseur.search.bid_model import expected_bid
-from ascenseur.search.problem import SearchProblem
+from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 from helpers import tight_position
 
 
@@ -242,3 +251,76 @@ def test_where_worlds_cannot_be_drawn_the_expert_searches_built_ones(pure: bool)
     assert [e.action for e in estimates] == list(view.legal_actions)
     assert all(e.worlds == 60 // len(view.legal_actions) for e in estimates)
     assert bot.choose(view, random.Random(3)) in view.legal_actions
+
+
+class CannedSearch(ExpertBot):
+    """An expert whose searches return the given points, in turn, and are recorded."""
+
+    def __init__(
+        self, budget: Budget, *answers: list[float], tie_width: float | None = TIE_WIDTH
+    ) -> None:
+        super().__init__(budget, tie_width=tie_width)
+        self.answers = list(answers)
+        self.calls: list[tuple[tuple[PlayerAction, ...], SearchSettings]] = []
+
+    def estimates(
+        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
+    ) -> list[Estimate]:
+        self.calls.append((problem.actions, settings))
+        points = self.answers[len(self.calls) - 1]
+        return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]
+
+
+def test_near_tied_candidates_are_searched_again_with_noisy_others() -> None:
+    """Bids 1 and 2 are within TIE_WIDTH of each other: a second search among just those two,
+    the others noisy (TIE_NOISE) and the same play-outs, decides; a clear best is played at
+    once, and without a tie width the first search always decides."""
+    view = _three_card_bid()  # bids 0 to 3
+    bot = CannedSearch(Budget(iterations=40), [1.0, 2.0, 1.95, 0.5], [1.2, 1.1])
+    assert bot.choose(view, random.Random(1)) == BIDS[1]
+    (first_actions, first), (again_actions, again) = bot.calls
+    assert first_actions == tuple(BIDS[:4]) and first.noise == 0.0
+    assert again_actions == (BIDS[1], BIDS[2])
+    assert again == replace(first, noise=TIE_NOISE)
+    bot = CannedSearch(Budget(iterations=40), [1.0, 2.0, 1.95, 0.5], [1.1, 1.2])
+    assert bot.choose(view, random.Random(1)) == BIDS[2]
+    clear = CannedSearch(Budget(iterations=40), [1.0, 2.0, 2.0 - 2 * TIE_WIDTH, 0.5])
+    assert clear.choose(view, random.Random(1)) == BIDS[1] and len(clear.calls) == 1
+    off = CannedSearch(Budget(iterations=40), [1.0, 2.0, 1.95, 0.5], tie_width=None)
+    assert off.choose(view, random.Random(1)) == BIDS[1] and len(off.calls) == 1
+
+
+def test_with_a_time_budget_the_two_searches_share_it() -> None:
+    """The first search gets FIRST_SHARE of the seconds, the second what is left of them."""
+    view = _three_card_bid()
+    bot = CannedSearch(Budget(seconds=2.0), [1.0, 2.0, 1.95, 0.5], [1.2, 1.1])
+    assert bot.choose(view, random.Random(1)) == BIDS[1]
+    (_, first), (_, again) = bot.calls
+    assert first.seconds == 2.0 * FIRST_SHARE
+    assert again.seconds is not None and 0.0 < again.seconds <= 2.0
+
+
+def test_a_problem_among_some_candidates_keeps_their_order() -> None:
+    problem = SearchProblem.of(_three_card_bid())
+    among = problem.among([BIDS[3], BIDS[0]])
+    assert among.actions == (BIDS[0], BIDS[3]) and among.candidates == (0, 3)
+    assert among.spec == problem.spec
+    with pytest.raises(ValueError, match="not candidates"):
+        problem.among([BIDS[3], Play(Card.parse("S1"))])
+
+
+@pytest.mark.parametrize("pure", [True, False])
+def test_a_noisy_search_is_deterministic_given_its_seed(pure: bool) -> None:
+    """Others' noise comes from the search's own generator: the same seed, the same
+    estimates; and it changes what the play-outs find."""
+    state = GameState.single_deal(Rules(players=4, max_cards=6), deal_index=5, dealer=3)
+    state.deal(random.Random(4))
+    while state.phase.name == "BIDDING":
+        state.apply(state.legal_actions()[0])
+    view = observe(state, state.current_seat)
+    bot = ExpertBot(Budget(iterations=200), pure=pure, race=None)
+    problem = SearchProblem.of(view)
+    noisy = replace(bot.settings(problem), noise=0.5)
+    once = bot.estimates(problem, noisy, random.Random(9))
+    assert once == bot.estimates(problem, noisy, random.Random(9))
+    assert once != bot.estimates(problem, bot.settings(problem), random.Random(9))

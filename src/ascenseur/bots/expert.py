@@ -25,6 +25,12 @@ Racing (:mod:`~ascenseur.search.racing`): a candidate whose mean falls :data:`RA
 errors behind the leader's stops being played, and the play-outs it leaves go to the others;
 once one is left the decision is made. At equal play-outs it chose as well as without racing
 (4 players, 14-card deals, 60 games: −0.02 [−0.45, +0.42] per deal) in a third of the time.
+
+Near-ties (:meth:`ExpertBot.choose`): when other candidates are within :data:`TIE_WIDTH` points
+of the best, those are searched again with the same play-outs, the other seats of the nested
+play-outs now playing a random legal card with a chance of :data:`TIE_NOISE`, and the best of
+that second search is played. Where the search cannot tell the candidates apart, it prefers
+the one that does not rely on every other seat playing as the policy says.
 """
 
 from __future__ import annotations
@@ -76,6 +82,13 @@ DRAWS = 16
 #: Candidates whose mean falls this many standard errors behind the leader's stop being
 #: played, and their play-outs go to the others (:mod:`~ascenseur.search.racing`).
 RACE = 3.0
+#: Near-ties: candidates within this many points of the best are searched again, the other
+#: seats of the nested play-outs playing a random legal card with a chance of
+#: :data:`TIE_NOISE`, and the best of that second search is played.
+TIE_WIDTH = 0.1
+TIE_NOISE = 0.2
+#: With a time budget, the share of it the first search may use (the rest is the second's).
+FIRST_SHARE = 0.75
 
 
 def guess_bids(
@@ -123,6 +136,8 @@ class ExpertBot:
         bid_factor: float = BID_FACTOR,
         draws: int = DRAWS,
         race: float | None = RACE,
+        tie_width: float | None = TIE_WIDTH,
+        tie_noise: float = TIE_NOISE,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
@@ -146,14 +161,37 @@ class ExpertBot:
         self.draws = draws if sigma_factor is not None else 1
         # None: every candidate plays all its worlds (the hints show every card's estimate).
         self.race = race
+        # None: no second search at near-ties (choose plays the first search's best).
+        self.tie_width = tie_width
+        self.tie_noise = tie_noise
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+        """The best action of the search; at a near-tie, the best of a second search among
+        the near-tied candidates with noisy others (:data:`TIE_WIDTH`, :data:`TIE_NOISE`)."""
         only = forced(view)
         if only is not None:
             return only
-        scores = self.evaluate(view, rng)
-        best = max(scores, key=lambda pair: pair[1])
-        return best[0]
+        problem = SearchProblem.of(view)
+        settings = self.search_settings(problem)
+        started = time.perf_counter()
+        first = settings
+        if self.tie_width is not None and settings.seconds is not None:
+            first = replace(settings, seconds=settings.seconds * FIRST_SHARE)
+        found = self.estimates(problem, first, rng)
+        best = max(found, key=lambda e: e.points)
+        if self.tie_width is None:
+            return best.action
+        near = [e.action for e in found if e.points >= best.points - self.tie_width]
+        if len(near) < 2:
+            return best.action
+        seconds = settings.seconds
+        if seconds is not None:
+            seconds -= time.perf_counter() - started
+            if seconds <= 0.0:
+                return best.action
+        tied = problem.among(near)
+        again = replace(self.search_settings(tied), noise=self.tie_noise, seconds=seconds)
+        return max(self.estimates(tied, again, rng), key=lambda e: e.points).action
 
     def settings(self, problem: SearchProblem) -> SearchSettings:
         """How this bot searches ``problem``: a bid or a card."""
@@ -187,15 +225,31 @@ class ExpertBot:
         return [(e.action, e.points) for e in self.assess(view, rng)]
 
     def assess(self, view: Observation, rng: random.Random) -> list[Estimate]:
-        """Each legal action with its expected score and its chance of an exact bid."""
+        """Each legal action with its expected score and its chance of an exact bid (the
+        first search of :meth:`choose`, at its whole budget)."""
         problem = SearchProblem.of(view)
+        return self.estimates(problem, self.search_settings(problem), rng)
+
+    def search_settings(self, problem: SearchProblem) -> SearchSettings:
+        """:meth:`settings`, capped in time on the pure-Python path with the default budget."""
         settings = self.settings(problem)
-        # Issue 5: the compiled core runs this same loop when numba is importable (not with
-        # pure=True or ASCENSEUR_PURE=1); its worlds come from its own seeded generator.
-        if not self.pure and fast.enabled():
-            return fast.assess(problem, settings, rng)
-        if self.default_budget:
+        if self.default_budget and not self.compiled:
             settings = replace(settings, seconds=PURE_DEFAULT_SECONDS)
+        return settings
+
+    @property
+    def compiled(self) -> bool:
+        """Whether this bot searches on the compiled core: issue 5, the same loop, run when
+        numba is importable (not with pure=True or ASCENSEUR_PURE=1); its worlds come from its
+        own seeded generator."""
+        return not self.pure and fast.enabled()
+
+    def estimates(
+        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
+    ) -> list[Estimate]:
+        """Each candidate of ``problem`` with its estimate, on the compiled core or not."""
+        if self.compiled:
+            return fast.assess(problem, settings, rng)
         return assess(problem, settings, rng)
 
 
@@ -223,8 +277,11 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
     while not out_of_time and (worlds := race.chunk()) > 0:
         for _ in range(worlds):
             hands, bids, weight = draw(problem, settings, rng)
+            # The others' noise of this world, the same for every candidate (settings.noise).
+            noise = rng.getrandbits(64) if settings.noise > 0.0 else None
             scores = [
-                _play(problem, settings, hands, bids, problem.candidates[i]) for i in race.running
+                _play(problem, settings, hands, bids, problem.candidates[i], noise)
+                for i in race.running
             ]
             tally.add(weight, race.running, scores)
             for i, score in zip(race.running, scores, strict=True):
@@ -333,8 +390,10 @@ def _play(
     hands: list[int],
     bids: list[int],
     candidate: int,
+    noise: int | None = None,
 ) -> int:
-    """The searching seat's score for ``candidate`` (a bid or a card) in one world."""
+    """The searching seat's score for ``candidate`` (a bid or a card) in one world; ``noise``
+    seeds the other seats' random cards in a nested play-out (``settings.noise``)."""
     me = problem.seat
     first = -1
     if problem.bidding:
@@ -352,6 +411,8 @@ def _play(
     )
     if problem.solved_exactly(settings):
         won = solve(start, first)
+    elif settings.nested and noise is not None:
+        won = playout(start, first, me, settings.noise, random.Random(noise))
     elif settings.nested:
         won = playout(start, first, me)
     else:

@@ -12,6 +12,7 @@ bid ducks (highest card that loses, the Excuse as last resort, leads its lowest 
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from ascenseur.core.cards import CARD_RANK, EXCUSE_INDEX, indices_of
@@ -106,7 +107,13 @@ def advance(
     return win_seat, 0, NO_LED, 0, -1, -1
 
 
-def playout(position: Position, first: int = -1, me: int = -1) -> list[int]:
+def playout(
+    position: Position,
+    first: int = -1,
+    me: int = -1,
+    noise: float = 0.0,
+    rng: random.Random | None = None,
+) -> list[int]:
     """Tricks taken by each seat at the end of the deal; ``first``: the card to play now.
 
     Every seat follows the "to the bid" policy — except seat ``me`` (if ≥ 0), which looks one
@@ -114,10 +121,13 @@ def playout(position: Position, first: int = -1, me: int = -1) -> list[int]:
     with a plain play-out of the same world and keeps the first that scores best for it (rule
     S1, S2), stopping at one that makes its bid exactly. That is the *nested* play-out, a
     nested Monte Carlo level: the searching seat's own future play is no longer the fixed
-    policy's.
+    policy's. In a nested play-out, each other seat with a choice plays a legal card drawn
+    from ``rng`` with a chance of ``noise`` (0: never), else the policy's.
 
     ``position`` is consumed (its lists are modified): pass a copy to keep it.
     """
+    if noise > 0.0 and rng is None:
+        raise ValueError("a noisy play-out needs its random generator")
     hands = position.hands
     n = len(hands)
     won = position.tricks_won
@@ -135,6 +145,9 @@ def playout(position: Position, first: int = -1, me: int = -1) -> list[int]:
             legal = legal_mask(hand, trick_len, led, high)
             if seat == me and legal & (legal - 1):
                 card = _look_ahead(Position(hands, seat, trick, won, bids, left), legal, me)
+            elif noise > 0.0 and me >= 0 and legal & (legal - 1) and rng and rng.random() < noise:
+                cards = indices_of(legal)
+                card = cards[rng.randrange(len(cards))]
             else:
                 need = bids[seat] - won[seat]
                 card = choose_card(legal, trick_len, led, win_value, need, trick_len == n - 1)

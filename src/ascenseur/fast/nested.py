@@ -10,9 +10,10 @@ equal to the pure reference.
 from __future__ import annotations
 
 from ascenseur.fast._jit import jit, lowest, popcount
-from ascenseur.fast.masks import HIGH, Int64s
+from ascenseur.fast.masks import HIGH, Int64s, Words
 from ascenseur.fast.play import (
     advance,
+    card_at,
     deal_score,
     legal,
     playout,
@@ -20,6 +21,7 @@ from ascenseur.fast.play import (
     remove,
     trick_state,
 )
+from ascenseur.fast.rng import below, uniform
 
 
 @jit
@@ -78,9 +80,13 @@ def playout_nested(
     scratch_hands: Int64s,
     scratch_won: Int64s,
     current: Int64s,
+    noise: float,
+    stream: Words,
 ) -> None:
     """Finish the deal, seat ``me`` looking one card ahead; ``hands`` and ``won`` are
-    updated in place as by :func:`~ascenseur.fast.play.playout`.
+    updated in place as by :func:`~ascenseur.fast.play.playout`. Each other seat with a choice
+    plays a legal card drawn from ``stream`` with a chance of ``noise`` (0: never, and the
+    stream is not used), else the policy's.
 
     ``scratch_hands`` (n, 2), ``scratch_won`` (n) and ``current`` (n: the trick being played)
     are scratch arrays.
@@ -112,8 +118,12 @@ def playout_nested(
                     no_log,
                 )
             else:
-                need = bids[seat] - won[seat]
-                card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
+                count = popcount(legal_low) + popcount(legal_high)
+                if noise > 0.0 and count > 1 and uniform(stream) < noise:
+                    card = card_at(legal_low, legal_high, below(stream, count))
+                else:
+                    need = bids[seat] - won[seat]
+                    card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
         remove(hands, seat, card)
         current[trick_len] = card
         seat, trick_len, led, high, win_value, win_seat = advance(

@@ -24,7 +24,7 @@ from ascenseur.fast.endgame import NODE_FIELDS, solve
 from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
-from ascenseur.fast.rng import new_stream, uniform
+from ascenseur.fast.rng import new_stream, next_u64, uniform
 from ascenseur.fast.worlds import (
     ATTEMPTS,
     SpecArrays,
@@ -129,6 +129,7 @@ class Problem(NamedTuple):
     to_act: int
     exact: bool  # solve exactly rather than play out
     nested: bool
+    noise: float  # the others' chance of a random card in a nested play-out
     inverse_variance: float
     draws: int
     card_weights: Floats  # the bid model's, for this table and hand size
@@ -150,6 +151,7 @@ class Problem(NamedTuple):
             to_act=problem.to_act,
             exact=problem.solved_exactly(settings),
             nested=settings.nested,
+            noise=settings.noise,
             inverse_variance=settings.inverse_variance,
             draws=settings.draws,
             card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
@@ -174,6 +176,7 @@ class Scratch(NamedTuple):
     scratch_won: Int64s
     current: Int64s
     sampler: Int64s  # draw_into's state: worlds are built once drawing them has failed
+    noise: Words  # the others' random cards in a nested play-out (Problem.noise)
 
     @staticmethod
     def of(problem: SearchProblem) -> Scratch:
@@ -194,6 +197,7 @@ class Scratch(NamedTuple):
             scratch_won=np.empty(n, np.int64),
             current=np.empty(n, np.int64),
             sampler=np.zeros(DECK_SIZE + 1, np.int64),
+            noise=np.zeros(1, np.uint64),
         )
 
 
@@ -218,7 +222,7 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
     elif problem.nested:
         playout_nested(
             hands, seat, trick, size, won, bids, left, first, me, s.scratch_hands, s.scratch_won,
-            s.current,
+            s.current, problem.noise, s.noise,
         )  # fmt: skip
     else:
         playout(hands, seat, trick, size, won, bids, left, first, s.no_log)
@@ -375,7 +379,10 @@ def evaluate_worlds(
         weight = draw(problem, stream, s)
         if weight < 0.0:
             return -1
+        # The others' noise of this world, the same for every candidate (Problem.noise).
+        seed = next_u64(stream) if problem.noise > 0.0 else np.uint64(0)
         for j in range(count):
+            s.noise[0] = seed
             scores[j] = _score(problem, s, problem.candidates[running[j]])
         weights[0] += weight
         w2 = weight * weight

@@ -7,6 +7,7 @@ view (the *worlds* to sample); the rest is the deal so far as the play-outs star
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ascenseur.core.actions import Bid, PlayerAction
@@ -110,7 +111,9 @@ class SearchSettings:
     proportion to its weight (1: every world drawn is searched); ``race``: candidates whose
     mean is below the leader's by more than this many standard errors stop being played, and
     their play-outs go to the others (None: every candidate plays to the end;
-    :mod:`~ascenseur.search.racing`).
+    :mod:`~ascenseur.search.racing`); ``noise``: in a nested play-out, the other seats' chance
+    at each decision with a choice of playing a legal card drawn uniformly instead of the
+    policy's (0: never; each world draws its own, the same for every candidate of it).
     """
 
     iterations: int
@@ -120,6 +123,7 @@ class SearchSettings:
     nested: bool
     draws: int = 1
     race: float | None = None
+    noise: float = 0.0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,6 +151,18 @@ class SearchProblem:
     def seat(self) -> int:
         """The searching seat."""
         return self.spec.seat
+
+    def among(self, actions: Sequence[PlayerAction]) -> SearchProblem:
+        """The same decision with only ``actions`` (some of its own) as candidates, in its
+        order."""
+        keep = [i for i, action in enumerate(self.actions) if action in actions]
+        if len(keep) != len(set(actions)) or not keep:
+            raise ValueError(f"{list(actions)} are not candidates of this decision")
+        return replace(
+            self,
+            actions=tuple(self.actions[i] for i in keep),
+            candidates=tuple(self.candidates[i] for i in keep),
+        )
 
     def solved_exactly(self, settings: SearchSettings) -> bool:
         """Whether the play-outs give way to the exact endgame search (never for a bid)."""
