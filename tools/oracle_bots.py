@@ -22,14 +22,11 @@ Factories for ``ascenseur arena --candidate oracle_bots:NAME`` (run from ``tools
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Literal
 
-from ascenseur import fast
 from ascenseur.arena import duplicate
-from ascenseur.bots import expert
 from ascenseur.bots.base import Budget
 from ascenseur.bots.expert import ExpertBot
 from ascenseur.core.cards import (
@@ -42,7 +39,7 @@ from ascenseur.core.cards import (
 )
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import GameState
-from ascenseur.search.problem import Estimate, SearchProblem
+from ascenseur.search.problem import SearchProblem
 
 Told = Literal["full", "voids", "high"]
 
@@ -107,9 +104,8 @@ class OracleExpert(ExpertBot):
         self.name = f"oracle-{told}"
         _install()
 
-    def assess(self, view: Observation, rng: random.Random) -> list[Estimate]:
+    def problem_of(self, view: Observation) -> SearchProblem:
         problem = SearchProblem.of(view)
-        settings = self.settings(problem)
         spec = problem.spec
         state = _LAST.get("state")
         if state is None:
@@ -119,10 +115,7 @@ class OracleExpert(ExpertBot):
             )
         hands = [state.hand_mask(seat) for seat in range(len(spec.counts))]
         allowed = told_allowed(self.told, hands, spec.seat, spec.allowed)
-        problem = replace(problem, spec=spec.narrowed(tuple(allowed)))
-        if fast.enabled():
-            return fast.assess(problem, settings, rng)
-        return expert.assess(problem, settings, rng)
+        return replace(problem, spec=spec.narrowed(tuple(allowed)))
 
 
 def _factory(told: Told) -> Callable[[Budget], OracleExpert]:

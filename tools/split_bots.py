@@ -55,7 +55,7 @@ def expert_plays(budget: Budget) -> Split:
 
 
 class LoggedExpert(ExpertBot):
-    """The expert, choosing as :meth:`ExpertBot.choose` does (the best mean score), that logs
+    """The expert, choosing as :meth:`ExpertBot.choose` does (:meth:`ExpertBot.decide`), that logs
     every bid it makes: ``{"deal", "seat", "k", "bid", "estimates"}``, the estimates null for
     a forced bid."""
 
@@ -70,12 +70,10 @@ class LoggedExpert(ExpertBot):
             if isinstance(only, Bid):
                 self._write(view, only.value, None)
             return only
-        estimates = self.assess(view, rng)
-        best = max(estimates, key=lambda e: e.points)
-        if isinstance(best.action, Bid):
-            self._write(view, best.action.value, estimates)
-        assert isinstance(best.action, Bid | Play)
-        return best.action
+        action, estimates = self.decide(view, rng)
+        if isinstance(action, Bid):
+            self._write(view, action.value, estimates)
+        return action
 
     def _write(self, view: Observation, bid: int, estimates: Sequence[Estimate] | None) -> None:
         line = {

@@ -166,12 +166,19 @@ class ExpertBot:
         self.tie_noise = tie_noise
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
-        """The best action of the search; at a near-tie, the best of a second search among
-        the near-tied candidates with noisy others (:data:`TIE_WIDTH`, :data:`TIE_NOISE`)."""
         only = forced(view)
         if only is not None:
             return only
-        problem = SearchProblem.of(view)
+        return self.decide(view, rng)[0]
+
+    def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
+        """The action to play and the search's estimates of every legal action.
+
+        The best of the search; at a near-tie, the best of a second search among the
+        near-tied candidates with noisy others (:data:`TIE_WIDTH`, :data:`TIE_NOISE`). With a
+        time budget, the first search gets :data:`FIRST_SHARE` of it, the second the rest.
+        """
+        problem = self.problem_of(view)
         settings = self.search_settings(problem)
         started = time.perf_counter()
         first = settings
@@ -180,18 +187,22 @@ class ExpertBot:
         found = self.estimates(problem, first, rng)
         best = max(found, key=lambda e: e.points)
         if self.tie_width is None:
-            return best.action
+            return best.action, found
         near = [e.action for e in found if e.points >= best.points - self.tie_width]
         if len(near) < 2:
-            return best.action
+            return best.action, found
         seconds = settings.seconds
         if seconds is not None:
             seconds -= time.perf_counter() - started
             if seconds <= 0.0:
-                return best.action
+                return best.action, found
         tied = problem.among(near)
         again = replace(self.search_settings(tied), noise=self.tie_noise, seconds=seconds)
-        return max(self.estimates(tied, again, rng), key=lambda e: e.points).action
+        return max(self.estimates(tied, again, rng), key=lambda e: e.points).action, found
+
+    def problem_of(self, view: Observation) -> SearchProblem:
+        """The decision to search, from the seat's view (and nothing else)."""
+        return SearchProblem.of(view)
 
     def settings(self, problem: SearchProblem) -> SearchSettings:
         """How this bot searches ``problem``: a bid or a card."""
@@ -227,7 +238,7 @@ class ExpertBot:
     def assess(self, view: Observation, rng: random.Random) -> list[Estimate]:
         """Each legal action with its expected score and its chance of an exact bid (the
         first search of :meth:`choose`, at its whole budget)."""
-        problem = SearchProblem.of(view)
+        problem = self.problem_of(view)
         return self.estimates(problem, self.search_settings(problem), rng)
 
     def search_settings(self, problem: SearchProblem) -> SearchSettings:
