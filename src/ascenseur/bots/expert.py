@@ -84,7 +84,12 @@ DRAWS = 16
 RACE = 3.0
 #: Near-ties: candidates within this many points of the best are searched again, the other
 #: seats of the nested play-outs playing a random legal card with a chance of
-#: :data:`TIE_NOISE`, and the best of that second search is played.
+#: :data:`TIE_NOISE`, and the best of that second search is played (measured against the
+#: expert without it, 4 players, 60 single deals each of 12 to 17 cards on seven seeds: +0.31
+#: [+0.05, +0.58] per deal over 420 deals, +0.39 [-0.03, +0.81] on the three seeds drawn after
+#: it was devised; the same second search without noise: -0.08 [-0.67, +0.52], 14 cards; noise
+#: at every decision: -0.12 [-0.54, +0.31]). It costs a second search at near-ties only: at 14
+#: cards the card decisions' p95 went from 0.27 s to 0.50 s.
 TIE_WIDTH = 0.1
 TIE_NOISE = 0.2
 #: With a time budget, the share of it the first search may use (the rest is the second's).
