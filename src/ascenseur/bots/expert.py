@@ -26,8 +26,8 @@ errors behind the leader's stops being played, and the play-outs it leaves go to
 once one is left the decision is made. At equal play-outs it chose as well as without racing
 (4 players, 14-card deals, 60 games: −0.02 [−0.45, +0.42] per deal) in a third of the time.
 
-Near-ties (:meth:`ExpertBot.choose`): when other candidates are within :data:`TIE_WIDTH` points
-of the best, those are searched again with the same play-outs, the other seats of the nested
+Near-ties (:meth:`ExpertBot.decide`): when other candidates are within :data:`TIE_WIDTH` points
+of the best, those are searched again with as many play-outs, the other seats of the nested
 play-outs now playing a random legal card with a chance of :data:`TIE_NOISE`, and the best of
 that second search is played. Where the search cannot tell the candidates apart, it prefers
 the one that does not rely on every other seat playing as the policy says.
