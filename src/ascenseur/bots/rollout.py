@@ -128,6 +128,7 @@ def playout(
     """
     if noise > 0.0 and rng is None:
         raise ValueError("a noisy play-out needs its random generator")
+    noisy = rng if noise > 0.0 and me >= 0 else None  # where the others' random cards come from
     hands = position.hands
     n = len(hands)
     won = position.tricks_won
@@ -145,9 +146,9 @@ def playout(
             legal = legal_mask(hand, trick_len, led, high)
             if seat == me and legal & (legal - 1):
                 card = _look_ahead(Position(hands, seat, trick, won, bids, left), legal, me)
-            elif noise > 0.0 and me >= 0 and legal & (legal - 1) and rng and rng.random() < noise:
+            elif noisy is not None and legal & (legal - 1) and noisy.random() < noise:
                 cards = indices_of(legal)
-                card = cards[rng.randrange(len(cards))]
+                card = cards[noisy.randrange(len(cards))]
             else:
                 need = bids[seat] - won[seat]
                 card = choose_card(legal, trick_len, led, win_value, need, trick_len == n - 1)
