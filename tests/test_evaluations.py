@@ -1,0 +1,64 @@
+"""The committed arena matches of ``evaluations/`` can be read and resumed as their README says.
+
+Each directory is an ``ascenseur arena … --out DIR`` match kept so that it goes on from another
+machine; a directory the README does not list, a listed one that is missing or unreadable, or
+a README command that is not the match's own would leave the next session unable to resume it.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from ascenseur.commands.arena import saved_match
+
+EVALUATIONS = Path(__file__).resolve().parent.parent / "evaluations"
+ROW = re.compile(r"^\| `(?P<dir>[^`]+)` \| (?P<commit>[0-9a-f]{7,40}) \| `(?P<command>[^`]+)` \|$")
+
+
+def _rows() -> dict[str, tuple[str, str]]:
+    """The README's table: directory → (commit, command)."""
+    text = (EVALUATIONS / "README.md").read_text(encoding="utf-8")
+    rows = {}
+    for line in text.splitlines():
+        found = ROW.match(line)
+        if found:
+            rows[found["dir"]] = (found["commit"], found["command"])
+    return rows
+
+
+def _matches() -> list[Path]:
+    return sorted(p for p in EVALUATIONS.iterdir() if p.is_dir())
+
+
+def test_every_match_directory_is_listed_and_every_listed_one_is_there() -> None:
+    rows = _rows()
+    assert rows, "evaluations/README.md lists no match"
+    assert sorted(rows) == [p.name for p in _matches()]
+
+
+@pytest.mark.parametrize("directory", _matches(), ids=lambda p: p.name)
+def test_a_committed_match_reads_as_resume_reads_it_and_is_its_listed_command(
+    directory: Path,
+) -> None:
+    match, deals, played = saved_match(directory)
+    # Every game played is a game of the deal set, once.
+    games = [result.game for result in played]
+    assert len(set(games)) == len(games)
+    assert all(0 <= game < len(deals.games) for game in games)
+    # The README's command is the one that started this match.
+    words = shlex.split(_rows()[directory.name][1])
+    assert words[:2] == ["ascenseur", "arena"]
+
+    def option(name: str) -> str:
+        return words[words.index(name) + 1]
+
+    assert option("--candidate") == match.candidate
+    assert option("--reference") == match.reference
+    assert int(option("--players")) == match.rules.players
+    assert int(option("--seed")) == match.seed
+    assert int(option("--games")) == len(deals.games)
+    assert Path(option("--out")).name == directory.name
