@@ -7,6 +7,7 @@ import random
 import shutil
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -693,3 +694,47 @@ def test_oracle_bots_search_only_worlds_consistent_with_what_they_are_told(
     oracle_bots._LAST.clear()
     with pytest.raises(SystemExit, match="plays nowhere else: run it as `ascenseur arena"):
         bot.choose(view, rng)
+
+
+def test_expert_variants_change_only_the_setting_their_name_gives(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tools/expert_variants.py: each factory is the expert with one setting changed; the
+    near-tie search of tie_twice plays twice the first search's play-outs, with the same
+    worlds' noise as the expert's."""
+    _tools()
+    import expert_variants
+    from ascenseur import fast
+    from ascenseur.bots import expert
+    from ascenseur.bots.base import Budget
+    from ascenseur.core.observation import observe
+    from ascenseur.core.rules import Rules
+    from ascenseur.core.state import GameState
+    from helpers import deal_of
+
+    default = expert.ExpertBot(Budget())
+    assert expert_variants.tie_width_03(Budget()).tie_width == 0.3
+    assert expert_variants.tie_noise_03(Budget()).tie_noise == 0.3
+    assert expert_variants.playouts_20k(Budget()).iterations == 20_000
+    assert expert_variants.playouts_20k(Budget()).bid_iterations == 20_000 * expert.BID_FACTOR
+    assert expert_variants.playouts_20k(Budget(iterations=50)).iterations == 50
+    assert default.tie_width == expert.TIE_WIDTH and default.iterations == 10_000
+
+    seen: list[Any] = []
+    real = fast.assess if fast.enabled() else expert.assess
+
+    def spy(problem: Any, settings: Any, rng: random.Random) -> Any:
+        seen.append(settings)
+        found = real(problem, settings, rng)
+        # Every candidate ties: the second search always runs.
+        return [replace(e, points=0.0) for e in found]
+
+    monkeypatch.setattr(fast, "assess", spy)
+    monkeypatch.setattr(expert, "assess", spy)
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    state.apply(deal_of("S1 S2 S3", "T19 T20 T21", "H1 H2 H3"))
+    view = observe(state, 1)  # seat 1 bids first: 0, 1, 2 or 3
+    expert_variants.tie_twice(Budget(iterations=40)).choose(view, random.Random(2))
+    first, again = seen
+    assert first.noise == 0.0 and again.noise == expert.TIE_NOISE
+    assert again.iterations == 2 * first.iterations

@@ -1,0 +1,60 @@
+"""The expert with one setting changed: arena candidates for measuring a setting before it is
+made the default.
+
+Each factory is the registered ``expert`` but for the setting its name gives; a change is
+measured by playing it and ``expert`` on the same deal sets and pairing the two
+(``tools/arena_paired.py``). Run from ``tools/`` (or with ``tools`` on ``PYTHONPATH``)::
+
+    ascenseur arena --candidate expert_variants:tie_width_03 --reference heuristic \\
+        --players 4 --single-deal 14 --games 60 --seed 9191 --jobs 1 --out DIR
+
+* ``tie_width_03`` — near-ties within 0.3 points, not :data:`~ascenseur.bots.expert.TIE_WIDTH`;
+* ``tie_noise_03`` — the near-tie search's others play a random card one time in three and a
+  third, not :data:`~ascenseur.bots.expert.TIE_NOISE`;
+* ``tie_twice`` — the near-tie search gets twice the first search's play-outs;
+* ``playouts_20k`` — 20,000 play-outs per decision, not
+  :data:`~ascenseur.bots.expert.DEFAULT_ITERATIONS` (a budget's own iterations are kept).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from ascenseur.bots.base import Budget
+from ascenseur.bots.expert import ExpertBot
+from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
+
+
+def tie_width_03(budget: Budget) -> ExpertBot:
+    """Near-ties within 0.3 points of the best are searched again."""
+    return ExpertBot(budget, tie_width=0.3)
+
+
+def tie_noise_03(budget: Budget) -> ExpertBot:
+    """The near-tie search's other seats play a random legal card with a chance of 0.3."""
+    return ExpertBot(budget, tie_noise=0.3)
+
+
+class TieTwice(ExpertBot):
+    """The expert whose near-tie search (the one with noise) plays twice the play-outs (with
+    no time budget: with one, the clock decides)."""
+
+    def estimates(
+        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
+    ) -> list[Estimate]:
+        if settings.noise > 0.0 and settings.seconds is None:
+            settings = replace(settings, iterations=settings.iterations * 2)
+        return super().estimates(problem, settings, rng)
+
+
+def tie_twice(budget: Budget) -> ExpertBot:
+    """The near-tie search gets twice the play-outs of the first."""
+    return TieTwice(budget)
+
+
+def playouts_20k(budget: Budget) -> ExpertBot:
+    """20,000 play-outs per decision (bids four times as many), unless the budget names some."""
+    if budget.iterations is None:
+        budget = Budget(20_000, budget.seconds)
+    return ExpertBot(budget)
