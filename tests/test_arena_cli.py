@@ -700,8 +700,8 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """tools/expert_variants.py: each factory is the expert with one setting changed; the
-    near-tie search of tie_twice plays twice the first search's play-outs, with the same
-    worlds' noise as the expert's."""
+    near-tie search of tie_twice plays twice the first search's play-outs, with the expert's
+    noise."""
     _tools()
     import expert_variants
     from ascenseur import fast
@@ -718,6 +718,9 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     assert expert_variants.playouts_20k(Budget()).iterations == 20_000
     assert expert_variants.playouts_20k(Budget()).bid_iterations == 20_000 * expert.BID_FACTOR
     assert expert_variants.playouts_20k(Budget(iterations=50)).iterations == 50
+    assert expert_variants.playouts_20k(Budget(seconds=0.5)).iterations == Budget(
+        seconds=0.5
+    ).iterations_or(0)
     assert default.tie_width == expert.TIE_WIDTH and default.iterations == 10_000
 
     seen: list[Any] = []

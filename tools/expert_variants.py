@@ -9,11 +9,12 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
         --players 4 --single-deal 14 --games 60 --seed 9191 --jobs 1 --out DIR
 
 * ``tie_width_03`` — near-ties within 0.3 points, not :data:`~ascenseur.bots.expert.TIE_WIDTH`;
-* ``tie_noise_03`` — the near-tie search's others play a random card one time in three and a
-  third, not :data:`~ascenseur.bots.expert.TIE_NOISE`;
+* ``tie_noise_03`` — the near-tie search's others play a random card three times in ten, not
+  :data:`~ascenseur.bots.expert.TIE_NOISE`;
 * ``tie_twice`` — the near-tie search gets twice the first search's play-outs;
 * ``playouts_20k`` — 20,000 play-outs per decision, not
-  :data:`~ascenseur.bots.expert.DEFAULT_ITERATIONS` (a budget's own iterations are kept).
+  :data:`~ascenseur.bots.expert.DEFAULT_ITERATIONS` (a budget that names iterations or
+  seconds is kept as it is).
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ def tie_twice(budget: Budget) -> ExpertBot:
 
 
 def playouts_20k(budget: Budget) -> ExpertBot:
-    """20,000 play-outs per decision (bids four times as many), unless the budget names some."""
-    if budget.iterations is None:
-        budget = Budget(20_000, budget.seconds)
+    """20,000 play-outs per decision (bids four times as many) where the expert would take its
+    default: a budget of its own (iterations or seconds) is kept."""
+    if budget.iterations is None and budget.seconds is None:
+        budget = Budget(20_000)
     return ExpertBot(budget)
