@@ -18,6 +18,7 @@ from ascenseur.arena.dealsets import DealSet
 from ascenseur.bots.base import Budget, make_bot
 from ascenseur.bots.outside import load_bot
 from ascenseur.cli import main
+from ascenseur.core.actions import Bid
 from ascenseur.core.errors import AscenseurError
 
 TINY = ["arena", "--candidate", "random", "--reference", "random", "--players", "4"]
@@ -741,3 +742,7 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     first, again = seen
     assert first.noise == 0.0 and again.noise == expert.TIE_NOISE
     assert again.iterations == 2 * first.iterations
+    # Every bid ties: leaning up takes the highest, leaning down the lowest.
+    budget = Budget(iterations=40)
+    assert expert_variants.bid_up_05(budget).choose(view, random.Random(2)) == Bid(3)
+    assert expert_variants.bid_down_05(budget).choose(view, random.Random(2)) == Bid(0)

@@ -14,7 +14,9 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
 * ``tie_twice`` — the near-tie search gets twice the first search's play-outs;
 * ``playouts_20k`` — 20,000 play-outs per decision, not
   :data:`~ascenseur.bots.expert.DEFAULT_ITERATIONS` (a budget that names iterations or
-  seconds is kept as it is).
+  seconds is kept as it is);
+* ``bid_up_05``, ``bid_down_05`` — bids lean up (down): each candidate bid's estimate gains
+  (loses) half a point per trick bid before the best is taken.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from dataclasses import replace
 
 from ascenseur.bots.base import Budget
 from ascenseur.bots.expert import ExpertBot
+from ascenseur.core.actions import Bid, PlayerAction
+from ascenseur.core.observation import Observation
 from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 
 
@@ -60,3 +64,36 @@ def playouts_20k(budget: Budget) -> ExpertBot:
     if budget.iterations is None and budget.seconds is None:
         budget = Budget(20_000)
     return ExpertBot(budget)
+
+
+class BidLean(ExpertBot):
+    """The expert whose bid leans: each candidate bid's estimate plus ``lean`` points per
+    trick bid; the expert's own choice (its near-tie search included) is kept unless another
+    bid is better by that measure. Cards are the expert's."""
+
+    def __init__(self, budget: Budget, lean: float) -> None:
+        super().__init__(budget)
+        self.lean = lean
+
+    def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
+        action, found = super().decide(view, rng)
+        if not isinstance(action, Bid):
+            return action, found
+
+        def leaned(estimate: Estimate) -> float:
+            bid = estimate.action
+            return estimate.points + self.lean * (bid.value if isinstance(bid, Bid) else 0)
+
+        chosen = next(e for e in found if e.action == action)
+        best = max(found, key=leaned)
+        return (best.action if leaned(best) > leaned(chosen) + 1e-9 else action), found
+
+
+def bid_up_05(budget: Budget) -> ExpertBot:
+    """Bids lean up by half a point per trick bid."""
+    return BidLean(budget, 0.5)
+
+
+def bid_down_05(budget: Budget) -> ExpertBot:
+    """Bids lean down by half a point per trick bid."""
+    return BidLean(budget, -0.5)
