@@ -527,6 +527,10 @@ def test_the_bid_calibration_sets_the_logged_estimates_beside_what_the_bids_took
         assert [bid, points, exact] == next(e[:3] for e in line["estimates"] if e[0] == bid)
     table = bid_calibration.report(rows)
     assert table[-1].startswith("all") and f"{len(rows):>5}" in table[-1]
+    exact, under, over = (float(x) for x in table[-1].split()[3:4] + table[-1].split()[-2:])
+    assert exact == pytest.approx(sum(r.tricks == r.bid for r in rows) / len(rows), abs=5e-4)
+    assert under == pytest.approx(sum(r.tricks < r.bid for r in rows) / len(rows), abs=5e-4)
+    assert exact + under + over == pytest.approx(1.0, abs=2e-3)
     other = tmp_path / "other"
     options[options.index("--seed") + 1] = "8"
     monkeypatch.setenv("ASCENSEUR_BIDLOG", str(tmp_path / "other.jsonl"))

@@ -4,7 +4,8 @@
 bid's estimated mean score and chance of an exact bid. Run it as an arena candidate with
 ``--jobs 1`` (its bids are then logged in the order of the match's runs), then set the log
 beside the match: for the bids chosen, the estimated chance of an exact bid against the share
-that were exact, by estimate and by bid, and the estimated deal score against the score made.
+that were exact, by estimate and by bid, the estimated deal score against the score made, and
+the shares of bids that took fewer tricks (under) and more (over).
 
 Run::
 
@@ -85,10 +86,12 @@ def report(rows: Sequence[Outcome]) -> list[str]:
             f"{sum(r.tricks == r.bid for r in group) / n:>10.3f}"
             f"{sum(r.estimated_score for r in group) / n:>10.2f}"
             f"{sum(r.score for r in group) / n:>10.2f}{sum(r.tricks for r in group) / n:>10.2f}"
+            f"{sum(r.tricks < r.bid for r in group) / n:>10.3f}"
+            f"{sum(r.tricks > r.bid for r in group) / n:>10.3f}"
         )
 
     head = f"{'':<14}{'bids':>5}{'est exact':>10}{'exact':>10}{'est score':>10}"
-    head += f"{'score':>10}{'tricks':>10}"
+    head += f"{'score':>10}{'tricks':>10}{'under':>10}{'over':>10}"
     out = [head]
     bins: dict[int, list[Outcome]] = defaultdict(list)
     bids: dict[int, list[Outcome]] = defaultdict(list)
