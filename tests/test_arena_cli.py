@@ -590,6 +590,44 @@ def test_hand_sizes_split_the_matchs_difference_by_hand_size(
         hand_sizes.by_hand_size(tmp_path)
 
 
+def test_table_context_counts_every_seat_deal_by_the_table_it_was_bid_at(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/table_context.py: the candidate's seat of each candidate run and every seat of the
+    reference run, each deal under the kind of table its bids make; at a table bid over its
+    tricks some seat takes fewer than it bid (and more at one bid under), the points are the
+    runs' own (rules S1-S3), and a match without records is refused."""
+    _tools()
+    import table_context
+
+    out = tmp_path / "m"
+    options = ["--candidate", "heuristic", "--reference", "random", "--players", "3"]
+    options += ["--max-cards", "3", "--games", "5", "--seed", "4", "--jobs", "1"]
+    assert main(["arena", *options, "--out", str(out)]) == 0
+    capsys.readouterr()
+    found = table_context.tallies(out)
+    for side in ("candidate", "reference"):
+        tallies = [t for (s, _), t in found.items() if s == side]
+        assert sum(t.deals for t in tallies) == 5 * 3 * 5  # games × seats × deals
+        assert all(t.exact + t.under + t.over == t.deals for t in tallies)
+    for kind, forced in (("over", "under"), ("under", "over")):
+        reference = found.get(("reference", kind))
+        if reference is not None:  # every seat of each such deal is counted: one missed
+            assert getattr(reference, forced) * 3 >= reference.deals
+    games = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    candidate_points = sum(run["total"] for g in games for run in g["result"]["candidate"])
+    assert sum(t.points for (s, _), t in found.items() if s == "candidate") == candidate_points
+    threes = table_context.tallies(out, min_cards=3)
+    assert sum(t.deals for (s, _), t in threes.items() if s == "candidate") == 5 * 3
+    monkeypatch.setattr(sys, "argv", ["table_context.py", str(out), "--min-cards", "3"])
+    table_context.main()
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].split() == ["side", "table", "deals", "exact", "under", "over", "points"]
+    assert {line.split()[0] for line in printed[1:]} == {"candidate", "reference"}
+    with pytest.raises(SystemExit, match="no records"):
+        table_context.tallies(tmp_path)
+
+
 def test_the_sweep_table_has_a_line_per_match_with_the_arenas_own_figures(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
