@@ -559,6 +559,17 @@ def test_policy_agreement_counts_each_chosen_card_once_by_situation(
         policy_agreement.main()
 
 
+def _small_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    """A whole-game match of 5 games, heuristic against random, 3 players, up to 3 cards
+    (deals of 1, 2, 3, 2 and 1 cards), saved with its records in ``tmp_path / "m"``."""
+    out = tmp_path / "m"
+    options = ["--candidate", "heuristic", "--reference", "random", "--players", "3"]
+    options += ["--max-cards", "3", "--games", "5", "--seed", "4", "--jobs", "1"]
+    assert main(["arena", *options, "--out", str(out)]) == 0
+    capsys.readouterr()
+    return out
+
+
 def test_hand_sizes_split_the_matchs_difference_by_hand_size(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -568,11 +579,7 @@ def test_hand_sizes_split_the_matchs_difference_by_hand_size(
     _tools()
     import hand_sizes
 
-    out = tmp_path / "m"
-    options = ["--candidate", "heuristic", "--reference", "random", "--players", "3"]
-    options += ["--max-cards", "3", "--games", "5", "--seed", "4", "--jobs", "1"]
-    assert main(["arena", *options, "--out", str(out)]) == 0
-    capsys.readouterr()
+    out = _small_match(tmp_path, capsys)
     rows, players = hand_sizes.by_hand_size(out)
     assert players == 3
     assert [(row.cards, row.deals) for row in rows] == [(1, 30), (2, 30), (3, 15)]
@@ -600,11 +607,7 @@ def test_table_context_counts_every_seat_deal_by_the_table_it_was_bid_at(
     _tools()
     import table_context
 
-    out = tmp_path / "m"
-    options = ["--candidate", "heuristic", "--reference", "random", "--players", "3"]
-    options += ["--max-cards", "3", "--games", "5", "--seed", "4", "--jobs", "1"]
-    assert main(["arena", *options, "--out", str(out)]) == 0
-    capsys.readouterr()
+    out = _small_match(tmp_path, capsys)
     found = table_context.tallies(out)
     for side in ("candidate", "reference"):
         tallies = [t for (s, _), t in found.items() if s == side]
