@@ -603,7 +603,8 @@ def test_table_context_counts_every_seat_deal_by_the_table_it_was_bid_at(
     """tools/table_context.py: the candidate's seat of each candidate run and every seat of the
     reference run, each deal under the kind of table its bids make; at a table bid over its
     tricks some seat takes fewer than it bid (and more at one bid under), the points are the
-    runs' own (rules S1-S3), and a match without records is refused."""
+    runs' own (rules S1-S3), and a match without records, or with one that does not replay, is
+    refused."""
     _tools()
     import table_context
 
@@ -629,6 +630,9 @@ def test_table_context_counts_every_seat_deal_by_the_table_it_was_bid_at(
     assert {line.split()[0] for line in printed[1:]} == {"candidate", "reference"}
     with pytest.raises(SystemExit, match="no records"):
         table_context.tallies(tmp_path)
+    (out / "records" / "game-00000-seat1.json").write_text("{", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"game-00000-seat1\.json: not a record the arena wrote"):
+        table_context.tallies(out)
 
 
 def test_the_sweep_table_has_a_line_per_match_with_the_arenas_own_figures(

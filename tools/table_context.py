@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ascenseur.core.record import replay
-from ascenseur.core.scoring import deal_score
 
 #: The kinds of table, by the bids' sum against the deal's tricks.
 TABLES = ("over", "even", "under")
@@ -60,14 +59,19 @@ def tallies(directory: Path, min_cards: int = 1) -> dict[tuple[str, str], Tally]
         named = RUN.fullmatch(path.name)
         if named is None:
             continue
-        state, _ = replay(json.loads(path.read_text(encoding="utf-8")))
+        try:
+            state, _ = replay(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError) as err:  # ValueError: bad JSON, or a RecordError
+            raise SystemExit(
+                f"{path}: not a record the arena wrote ({err}); put back the match's own "
+                "records, or move this file out of records/"
+            ) from None
         side = "reference" if named.group(2) is None else "candidate"
         seats = range(state.players) if side == "reference" else [int(named.group(2))]
         for result in state.results:
-            cards = sum(result.tricks)
-            if cards < min_cards:
+            if result.hand_size < min_cards:
                 continue
-            kind = table_kind(result.bids, cards)
+            kind = table_kind(result.bids, result.hand_size)
             for seat in seats:
                 bid, took = result.bids[seat], result.tricks[seat]
                 tally = counts[side, kind]
@@ -75,7 +79,7 @@ def tallies(directory: Path, min_cards: int = 1) -> dict[tuple[str, str], Tally]
                 tally[1] += took == bid
                 tally[2] += took < bid
                 tally[3] += took > bid
-                tally[4] += deal_score(bid, took)
+                tally[4] += result.scores[seat]
     return {key: Tally(*values) for key, values in counts.items()}
 
 
