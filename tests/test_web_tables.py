@@ -3,6 +3,7 @@ people who leave and come back, moving to another device, resends, reconnection,
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -348,8 +349,11 @@ def test_online_deals_are_committed_to_and_revealed(tmp_path: Path) -> None:
             assert sorted(mine[0]) == sorted(hands[deal])
 
 
-def test_a_flood_of_messages_closes_the_connection_with_1008(tmp_path: Path) -> None:
+def test_a_flood_of_messages_closes_the_connection_with_1008(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     limits = Limits(message_rate=5.0, message_burst=10.0)
+    caplog.set_level(logging.WARNING, logger="ascenseur.web")
     with TestClient(make_app(tmp_path / "t.sqlite3", limits=limits)) as http:
         with http.websocket_connect("/ws") as ws:
             for _ in range(40):
@@ -362,6 +366,9 @@ def test_a_flood_of_messages_closes_the_connection_with_1008(tmp_path: Path) -> 
                 kinds.append(message["type"])
         assert message["code"] == 1008
         assert 8 <= len(kinds) <= 11  # the burst was answered, then the door closed
+        # The operator reads why, once (not once per message refused).
+        closing = [r.getMessage() for r in caplog.records if "closing a" in r.getMessage()]
+        assert closing == ["closing a connection from testclient: more than 5 messages a second"]
         with http.websocket_connect("/ws") as again:  # another connection is not punished
             again.send_text('{"type": "ping"}')
             assert again.receive_json()["type"] == "pong"

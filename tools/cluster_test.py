@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
 import crash_test
 from ascenseur.tables import events as ev
 from ascenseur.tables.storage import StoreError
-from crash_test import Message, Player, alive, logs_hold, open_tables, step, views_match
+from crash_test import CLIENT_GAP, Message, Player, alive, logs_hold, open_tables, step, views_match
 
 
 class Node(crash_test.Server):
@@ -76,9 +76,13 @@ class Witness(Player):
     """A person's client that also keeps the moves it was told of, in order."""
 
     moves: list[tuple[str, int, Any]]
+    #: The refusals it was sent (a stalled table's diagnosis prints the last ones).
+    errors: list[Message]
 
     def read(self, timeout: float) -> Message | None:
         message = super().read(timeout)
+        if message is not None and message["type"] == "error":
+            self.errors.append(message)
         if message is not None and message["type"] == "state":
             for event in message["events"]:
                 if event["kind"] in ("bid", "card"):
@@ -92,6 +96,7 @@ def witnesses(players: list[Player]) -> list[Witness]:
     for p in players:
         w = Witness(p.table, p.seat, p.token)
         w.moves = []
+        w.errors = []
         out.append(w)
     return out
 
@@ -129,8 +134,11 @@ def stalled(
     tables: list[str],
     before: dict[str, int],
     players: list[Witness],
+    nodes: list[Node],
+    where: dict[int, int],
 ) -> None:
-    """Say why a table did not go on after a kill (the harness's own diagnosis)."""
+    """Say why a table did not go on after a kill (the harness's own diagnosis): the logs,
+    the leases, each client's view and process, and what each process wrote last."""
     with psycopg.connect(url) as db:
         leases = db.execute(
             "SELECT table_id, holder, expires - extract(epoch FROM now()) FROM leases"
@@ -143,8 +151,18 @@ def stalled(
     for p in players:
         view = p.view or {}
         state = f"phase {view.get('phase')}, current {view.get('current')}"
+        closed = p.ws.close_code if p.ws is not None else "no socket"
         print(f"  {p.table} seat {p.seat}: open {p.open is not None}, {state},"
-              f" version {view.get('version')}", file=sys.stderr)  # fmt: skip
+              f" version {view.get('version')}, on p{where[id(p)]} (closed: {closed}),"
+              f" sent {dict(p.sent)}, {len(p.errors)} refusals, the last: {p.errors[-3:]}",
+              file=sys.stderr)  # fmt: skip
+    for n, node in enumerate(nodes):
+        tail = (node.db.parent / f"{node.name}.log").read_text().splitlines()[-15:]
+        try:
+            holder = node.holder()
+        except OSError as err:
+            holder = f"no answer ({err})"
+        print(f"p{n} (holder {holder}) said last:", *tail, sep="\n  ", file=sys.stderr)
 
 
 def in_log_order(moves: list[tuple[str, int, Any]], log: list[ev.Event]) -> bool:
@@ -192,6 +210,7 @@ def run(
             victim = next((n for n, node in enumerate(nodes) if node.holder() == holder), None)
             if victim is None:
                 continue  # no lease running at this moment (every table waits for a person)
+            time.sleep(CLIENT_GAP)  # each client may send again
             for player in players:  # an action on its way when the process dies
                 if player.open is None and rng.random() < 0.5:
                     step(player, rng)
@@ -226,7 +245,7 @@ def run(
                     took_over += 1
                     break
             else:
-                stalled(url, load, table_ids, before, players)
+                stalled(url, load, table_ids, before, players, nodes, where)
             views_match(load, players)
         time.sleep(2.5)  # the workers of the killed processes notice and leave
         left = [pid for pid in orphans if alive(pid)]

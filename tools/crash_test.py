@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,8 +39,14 @@ from ascenseur.core.observation import observe
 from ascenseur.tables.events import BidEntry, Event, PlayEntry
 from ascenseur.tables.sqlite import SqliteDatabase
 from ascenseur.tables.table import Table
+from ascenseur.web.connection import POLICY_VIOLATION
 
 Message = dict[str, Any]
+
+#: The least time between two messages of one client: ten a second, half the rate the
+#: server allows. Without it, with bots that answer at once, a scripted person played past
+#: the server's limit and the server rightly closed its connection.
+CLIENT_GAP = 0.1
 
 
 class Server:
@@ -134,9 +141,19 @@ class Player:
     resent: list[str] = field(default_factory=list)
     #: After an ack, the version the table reached: act again only from a view that new.
     settled: int = 0
+    #: What this client said once on its connection, as a person's click is: the deal whose
+    #: result it has seen (``ready``), and the host's ``start`` (said at every look, they
+    #: went past the server's message rate and the server closed the connection).
+    ready_for: int | None = None
+    start_said: bool = False
+    #: How many messages of each type it sent on its connection, and when it sent the last.
+    sent: Counter[str] = field(default_factory=Counter)
+    sent_at: float = 0.0
 
     def send(self, message: Message) -> int:
         assert self.ws is not None
+        self.sent[message["type"]] += 1
+        self.sent_at = time.monotonic()
         self.ref += 1
         self.ws.send(json.dumps({**message, "ref": self.ref}))
         return self.ref
@@ -153,6 +170,8 @@ class Player:
         return message
 
     def connect(self, url: str) -> None:
+        self.ready_for, self.start_said = None, False  # said again to a new process
+        self.sent = Counter()
         self.ws = connect(url, open_timeout=30, max_size=2**22, legacy=True)
         since = self.view["version"] if self.view is not None else None
         self.send({"type": "resume", "version": 2, "table": self.table, "token": self.token,
@@ -199,11 +218,17 @@ def step(player: Player, rng: random.Random) -> bool:
             elif message["type"] == "error" and player.open is not None:
                 player.open = None  # refused (stale): nothing applied, nothing to resend
         view = player.view
+        if time.monotonic() - player.sent_at < CLIENT_GAP:
+            return True  # a person's pace, within the server's message rate
         if view is None or player.open is not None or view["phase"] in ("over", "lobby"):
-            if view is not None and view["phase"] == "lobby" and view["seat"] == view["host"]:
+            host = view is not None and view["phase"] == "lobby" and view["seat"] == view["host"]
+            if host and not player.start_said:
+                player.start_said = True
                 player.send({"type": "host", "action": "start"})
             return True
-        if view["summary"] and view["seat"] not in view["ready"]:
+        seen = view["seat"] in view["ready"] or player.ready_for == view["deal"]
+        if view["summary"] and not seen:
+            player.ready_for = view["deal"]
             player.send({"type": "ready"})
         if view["current"] == view["seat"] and view["version"] >= player.settled:
             moves = [{"type": "bid", "value": v} for v in view["legal_bids"]]
@@ -215,6 +240,12 @@ def step(player: Player, rng: random.Random) -> bool:
                 player.send(message)
         return True
     except (WebSocketException, OSError):
+        if player.ws is not None and player.ws.close_code == POLICY_VIOLATION:
+            # Not a crash's doing: this client broke the server's rules (its message rate).
+            raise AssertionError(
+                f"the server closed the connection of table {player.table}'s seat"
+                f" {player.seat} for a policy violation (it sent {dict(player.sent)})"
+            ) from None
         return False
 
 
@@ -241,6 +272,7 @@ def run(kills: int, seed: int, tables: int = 3, workdir: Path | None = None) -> 
             for _ in range(rng.randint(0, 30)):
                 for player in players:
                     step(player, rng)
+            time.sleep(CLIENT_GAP)  # each client may send again
             for player in players:  # an action on its way when the server dies
                 if player.open is None and rng.random() < 0.5:
                     step(player, rng)

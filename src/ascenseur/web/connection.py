@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -16,6 +17,8 @@ from ascenseur.web.wire import said, table_view
 OUTBOX_LIMIT = 1000
 #: The close code of a connection that broke the rules (too many messages): policy violation.
 POLICY_VIOLATION = 1008
+
+log = logging.getLogger("ascenseur.web")
 
 
 @dataclass
@@ -80,14 +83,19 @@ class Connection:
         """Whether this message is within the connection's rate (else it is closed)."""
         if self.bucket.take(time.monotonic()):
             return True
+        if not self.closed:
+            log.warning("closing a connection from %s: more than %g messages a second",
+                        self.address, self.bucket.rate)  # fmt: skip
         self.close(POLICY_VIOLATION)
         return False
 
     def send(self, message: ServerMessage) -> None:
         if self.closed:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            self.close(POLICY_VIOLATION)  # a client that reads nothing is not kept
+        if self.outbox.qsize() >= OUTBOX_LIMIT:  # a client that reads nothing is not kept
+            log.warning("closing a connection from %s: %d messages it has not read",
+                        self.address, OUTBOX_LIMIT)  # fmt: skip
+            self.close(POLICY_VIOLATION)
             return
         self.outbox.put_nowait(encode(message))
 
