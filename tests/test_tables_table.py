@@ -10,6 +10,7 @@ from ascenseur.core.actions import Bid
 from ascenseur.core.errors import IllegalAction
 from ascenseur.tables import events as ev
 from ascenseur.tables.driver import LiveTable, Step, next_step
+from ascenseur.tables.storage import SeatToken
 from ascenseur.tables.story import Turn
 from ascenseur.tables.table import Table, TableError
 
@@ -380,3 +381,43 @@ def test_a_table_id_never_reads_as_a_command_line_option() -> None:
     assert not any(table_id.startswith("-") for table_id in ids)
     assert len(set(ids)) == len(ids) and all(len(table_id) == 12 for table_id in ids)
     assert any("-" in table_id[1:] for table_id in ids)  # still the whole alphabet elsewhere
+
+
+def test_two_people_coming_back_at_once_find_one_live_table() -> None:
+    """Two resumes of a table this process has not loaded, at the same moment (the host and a
+    friend after a restart): both get the one live table. Were a second one kept, the first
+    person would sit at a copy that hears nothing of the other processes' moves."""
+    import asyncio
+
+    from ascenseur.tables.driver import Driver, Settings
+    from ascenseur.tables.sqlite import SqliteStore
+    from ascenseur.tables.thinking import thread_pool
+
+    async def main() -> None:
+        store = SqliteStore(":memory:", durable=False)
+        pool = thread_pool(1)
+        driver = Driver(store, pool, Settings(pace=0.0, trick_pause=0.0, beat=3600))
+        token = store.token
+
+        async def slow_token(table_id: str, seat: int) -> SeatToken | None:
+            await asyncio.sleep(0.01)  # the other resume runs meanwhile
+            return await token(table_id, seat)
+
+        try:
+            created = driver.new_created(players=3, max_cards=2, hook=False,
+                                         seats=[None, None, "random"])  # fmt: skip
+            live, _, _ = await driver.create(created, "Ada")
+            driver.unload(live)
+            assert live.id not in driver.live
+            store.token = slow_token  # type: ignore[method-assign]
+            one, two = await asyncio.gather(driver.open(live.id), driver.open(live.id))
+            assert one is not None and one is two
+            assert driver.live[live.id] is one
+            tasks = [t for t in asyncio.all_tasks() if t.get_name() == f"table {live.id}"]
+            assert len(tasks) == 1  # one driver task for the table, not two
+        finally:
+            await driver.stop()
+            await store.close()
+            pool.shutdown()
+
+    asyncio.run(main())

@@ -488,14 +488,17 @@ class Driver:
         except AscenseurError:
             log.exception("table %s is left alone: its log does not replay", table_id)
             return None
-        live = self.live.get(table_id)  # another coroutine may have loaded it meanwhile
-        if live is not None:
-            return live
         tokens = {}
         for seat in range(table.rules.players):
             token = await self.store.token(table_id, seat)
             if token is not None:
                 tokens[seat] = token
+        # Another coroutine may have loaded it while this one waited for the storage (two
+        # people back at once): keep one live table, or one of them would sit at a copy that
+        # no notice reaches, with a second driver task of its own.
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
         return self._keep(table, tokens)
 
     def _keep(self, table: Table, tokens: dict[int, SeatToken]) -> LiveTable:
