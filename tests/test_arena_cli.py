@@ -795,3 +795,30 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     budget = Budget(iterations=40)
     assert expert_variants.bid_up_05(budget).choose(view, random.Random(2)) == Bid(3)
     assert expert_variants.bid_down_05(budget).choose(view, random.Random(2)) == Bid(0)
+
+
+def test_the_sweep_table_pools_the_games_of_one_design_played_on_several_seeds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tools/sweep_table.py --pooled: one more line, of every game of the matches given, whose
+    mean is the mean of all their games' points; matches that differ in more than the seed are
+    refused in a sentence naming the one that differs."""
+    _tools()
+    import sweep_table
+
+    differences = []
+    for seed in (4, 5):
+        options = ["--candidate", "heuristic", "--reference", "random", "--players", "3"]
+        options += ["--max-cards", "2", "--games", "3", "--seed", str(seed)]
+        assert main(["arena", *options, "--jobs", "1", "--out", str(tmp_path / f"s{seed}")]) == 0
+        games = (tmp_path / f"s{seed}" / "games.jsonl").read_text(encoding="utf-8")
+        differences += [json.loads(g)["points_difference"] for g in games.splitlines()]
+    capsys.readouterr()
+    cells = [c.strip() for c in sweep_table.pooled([tmp_path / "s4", tmp_path / "s5"]).split("|")]
+    assert cells[1:4] == ["all", "3, 2", "6 of 6"]
+    assert cells[4].startswith(f"{sum(differences) / len(differences):+.2f} [")
+    other = ["--candidate", "random", "--reference", "random", "--players", "3"]
+    other += ["--max-cards", "2", "--games", "3", "--seed", "4"]
+    assert main(["arena", *other, "--jobs", "1", "--out", str(tmp_path / "other")]) == 0
+    with pytest.raises(SystemExit, match=r"other is not a match of the same design as .*s4"):
+        sweep_table.pooled([tmp_path / "s4", tmp_path / "other"])
