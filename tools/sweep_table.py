@@ -59,7 +59,7 @@ def pooled(directories: list[Path]) -> str:
     for _, planned, found in read:  # each match numbers its games from 0: in turn, here
         results += [replace(result, game=offset + result.game) for result in found]
         offset += planned
-    return _line("all", first, sum(planned for _, planned, _ in read), results)
+    return _line("all", first, offset, results)
 
 
 def _line(name: str, match: Match, games: int, results: list[GameResult]) -> str:
