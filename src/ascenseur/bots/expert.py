@@ -51,7 +51,6 @@ from ascenseur.core.cards import indices_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
 from ascenseur.search import bid_model
-from ascenseur.search.evidence import seat_factor
 from ascenseur.search.problem import (
     LOG_WEIGHT_FLOOR,
     Estimate,
@@ -144,7 +143,6 @@ class ExpertBot:
         race: float | None = RACE,
         tie_width: float | None = TIE_WIDTH,
         tie_noise: float = TIE_NOISE,
-        play_evidence: bool = True,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
@@ -171,9 +169,6 @@ class ExpertBot:
         # None: no second search at near-ties (choose plays the first search's best).
         self.tie_width = tie_width
         self.tie_noise = tie_noise
-        # Whether worlds are weighed by what the others' cards say about their hands as well
-        # as by their bids (:mod:`~ascenseur.search.evidence`).
-        self.play_evidence = play_evidence
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         only = forced(view)
@@ -232,7 +227,6 @@ class ExpertBot:
             nested=self.nested_bids if bidding else self.nested_play,
             draws=self.draws_for(problem) if others_bid else 1,
             race=self.race,
-            play_evidence=self.play_evidence,
         )
 
     def draws_for(self, problem: SearchProblem) -> int:
@@ -347,9 +341,6 @@ def draw(
         hands = sample_world(problem.spec, rng)
         dealt = [hand | cards for hand, cards in zip(hands, problem.shown, strict=True)]
         bids, weight = guess_bids(problem, dealt, settings.inverse_variance)
-        if settings.play_evidence:
-            for seat, hand in enumerate(hands):
-                weight *= seat_factor(problem.evidence, seat, hand)
         total += weight
         if settings.draws == 1 or rng.random() * total < weight:
             kept = hands, bids
@@ -395,8 +386,6 @@ def _draw_by_seat(
                 seat_weight = math.exp(
                     max(-miss * miss * settings.inverse_variance, -LOG_WEIGHT_FLOOR)
                 )
-                if settings.play_evidence:
-                    seat_weight *= seat_factor(problem.evidence, who, chosen)
                 total += seat_weight
                 if rng.random() * total < seat_weight:
                     kept = chosen

@@ -134,16 +134,10 @@ class Problem(NamedTuple):
     draws: int
     card_weights: Floats  # the bid model's, for this table and hand size
     hand_weights: Floats
-    # The evidence of the play (SearchProblem.evidence), if settings.play_evidence: by piece,
-    # its seat, its cards (E, 2) and its factor.
-    evidence_seats: Int64s
-    evidence_cards: Int64s
-    evidence_factors: Floats
 
     @staticmethod
     def of(problem: SearchProblem, settings: SearchSettings) -> Problem:
         model = bid_model.model(len(problem.bids))
-        evidence = problem.evidence if settings.play_evidence else ()
         return Problem(
             spec=SpecArrays.of(problem.spec),
             candidates=np.array(problem.candidates, np.int64),
@@ -162,9 +156,6 @@ class Problem(NamedTuple):
             draws=settings.draws,
             card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
             hand_weights=np.array(model.hand_weights(), np.float64),
-            evidence_seats=np.array([e.seat for e in evidence], np.int64),
-            evidence_cards=split_all([e.cards for e in evidence]),
-            evidence_factors=np.array([e.factor for e in evidence], np.float64),
         )
 
 
@@ -269,8 +260,6 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
             problem.hand_weights,
             s.bids,
         )
-        for who in range(s.hands.shape[0]):
-            weight *= _evidence_factor(problem, who, s.hands[who, 0], s.hands[who, 1])
         total += weight
         if problem.draws == 1 or uniform(stream) * total < weight:
             s.world[:, :] = s.hands
@@ -290,20 +279,7 @@ def _seat_weight(problem: Problem, s: Scratch, who: int, low: int, high: int) ->
         problem.hand_weights,
     )
     miss = problem.known_bids[who] - expected
-    weight = math.exp(max(-miss * miss * problem.inverse_variance, -LOG_WEIGHT_FLOOR))
-    return weight * _evidence_factor(problem, who, low, high)
-
-
-@jit
-def _evidence_factor(problem: Problem, who: int, low: int, high: int) -> float:
-    """The weight factor of the evidence of the play for seat ``who`` holding ``(low,
-    high)``: :func:`ascenseur.search.evidence.seat_factor`."""
-    factor = 1.0
-    cards = problem.evidence_cards
-    for i in range(problem.evidence_seats.shape[0]):
-        if problem.evidence_seats[i] == who and (low & cards[i, 0] or high & cards[i, 1]):
-            factor *= problem.evidence_factors[i]
-    return factor
+    return math.exp(max(-miss * miss * problem.inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
 @jit

@@ -21,7 +21,6 @@ from ascenseur.core.cards import (
 )
 from ascenseur.core.observation import Observation, SeatFacts
 from ascenseur.core.state import Phase
-from ascenseur.search.evidence import Evidence, evidence_of
 
 #: A world's weight never falls below exp(-LOG_WEIGHT_FLOOR), so that some world always
 #: counts (the inference from bids, :func:`ascenseur.bots.expert.guess_bids`).
@@ -114,9 +113,7 @@ class SearchSettings:
     their play-outs go to the others (None: every candidate plays to the end;
     :mod:`~ascenseur.search.racing`); ``noise``: in a nested play-out, the other seats' chance
     at each decision with a choice of playing a legal card drawn uniformly instead of the
-    policy's (0: never; each world draws its own, the same for every candidate of it);
-    ``play_evidence``: worlds are weighed by what the others' cards say about their hands, too
-    (:mod:`~ascenseur.search.evidence`).
+    policy's (0: never; each world draws its own, the same for every candidate of it).
     """
 
     iterations: int
@@ -127,7 +124,6 @@ class SearchSettings:
     draws: int = 1
     race: float | None = None
     noise: float = 0.0
-    play_evidence: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -150,8 +146,6 @@ class SearchProblem:
     tricks_left: int  # tricks not yet finished, the current one included
     to_act: int  # the seat that acts first in a play-out (the first bidder when bidding)
     cards_left: int  # cards every seat still holds, in all
-    #: What the others' cards so far say about their hands (:mod:`~ascenseur.search.evidence`).
-    evidence: tuple[Evidence, ...] = ()
 
     @property
     def seat(self) -> int:
@@ -201,5 +195,4 @@ class SearchProblem:
             tricks_left=view.hand_size - len(view.tricks),
             to_act=leader if bidding else spec.seat,
             cards_left=sum(view.hand_counts),
-            evidence=() if bidding else evidence_of(view),
         )
