@@ -772,6 +772,10 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
         seconds=0.5
     ).iterations_or(0)
     assert default.tie_width == expert.TIE_WIDTH and default.iterations == 10_000
+    assert expert_variants.bid_factor_12(Budget()).bid_iterations == 12 * 10_000
+    assert default.bid_iterations == expert.BID_FACTOR * 10_000
+    assert not expert_variants.nested_bids_off(Budget()).nested_bids
+    assert expert_variants.nested_bids_off(Budget()).nested_play and default.nested_bids
 
     seen: list[Any] = []
     real = fast.assess if fast.enabled() else expert.assess

@@ -16,7 +16,11 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   :data:`~ascenseur.bots.expert.DEFAULT_ITERATIONS` (a budget that names iterations or
   seconds is kept as it is);
 * ``bid_up_05``, ``bid_down_05`` — bids lean up (down): each candidate bid's estimate gains
-  (loses) half a point per trick bid before the best is taken.
+  (loses) half a point per trick bid before the best is taken;
+* ``bid_factor_12`` — bids get twelve times a card's play-outs, not
+  :data:`~ascenseur.bots.expert.BID_FACTOR`;
+* ``nested_bids_off`` — in a bid's play-outs the seat plays the fixed policy instead of looking
+  one card ahead (its cards still do).
 """
 
 from __future__ import annotations
@@ -87,6 +91,16 @@ class BidLean(ExpertBot):
         chosen = next(e for e in found if e.action == action)
         best = max(found, key=leaned)
         return (best.action if leaned(best) > leaned(chosen) + 1e-9 else action), found
+
+
+def bid_factor_12(budget: Budget) -> ExpertBot:
+    """Bids get twelve times the play-outs of a card."""
+    return ExpertBot(budget, bid_factor=12.0)
+
+
+def nested_bids_off(budget: Budget) -> ExpertBot:
+    """A bid's play-outs follow the fixed policy for the seat too (no look-ahead)."""
+    return ExpertBot(budget, nested_bids=False)
 
 
 def bid_up_05(budget: Budget) -> ExpertBot:
