@@ -421,3 +421,67 @@ def test_two_people_coming_back_at_once_find_one_live_table() -> None:
             pool.shutdown()
 
     asyncio.run(main())
+
+
+def test_a_start_records_a_restart_only_when_the_whole_site_was_down() -> None:
+    """A process that starts after two beats missed by every process (the site was down)
+    extends every started table's clock by the downtime; one that starts while another
+    process of the site beats writes nothing and loads no table: the site was never down."""
+    import asyncio
+
+    from ascenseur.tables.driver import Driver, Settings
+    from ascenseur.tables.sqlite import SqliteStore
+    from ascenseur.tables.thinking import thread_pool
+
+    async def main() -> None:
+        store = SqliteStore(":memory:", durable=False)
+        pool = thread_pool(1)
+        now = [1000.0]
+        settings = Settings(pace=0.0, trick_pause=0.0, beat=5.0)
+        assert settings.down_after == 10.0
+
+        def driver() -> Driver:
+            return Driver(store, pool, settings, clock=lambda: now[0])
+
+        try:
+            first = driver()
+            await first.start()
+            created = first.new_created(players=3, max_cards=2, hook=False,
+                                        seats=[None, "random", "random"])  # fmt: skip
+            live, _, _ = await first.create(created, "Ada", start=True)
+            lobby, _, _ = await first.create(created, "Bea")  # not started: no clock
+            await first.stop()  # its last beat at 1000
+            version = live.table.version
+
+            now[0] = 1008.0  # a restart within two beats: within the beat's precision
+            quick = driver()
+            await quick.start()
+            assert quick.live == {}
+            await quick.stop()  # beats at 1008
+
+            now[0] = 1120.0  # every process gone for 112 s: the site was down
+            back = driver()
+            await back.start()
+            events = await store.load(live.id)
+            assert events is not None and len(events) == version + 1
+            restart = events[-1]
+            assert isinstance(restart, ev.Restarted) and restart.downtime == 112.0
+            lobby_events = await store.load(lobby.id)
+            assert lobby_events is not None
+            assert not any(isinstance(e, ev.Restarted) for e in lobby_events)
+
+            now[0] = 1200.0  # ``back`` still runs: it beats, then a second process starts
+            await store.beat(now[0])
+            now[0] = 1203.0
+            other = driver()
+            await other.start()
+            assert other.live == {}  # nothing loaded, nothing written
+            again = await store.load(live.id)
+            assert again is not None and len(again) == version + 1
+            await other.stop()
+            await back.stop()
+        finally:
+            pool.shutdown(wait=False)
+            await store.close()
+
+    asyncio.run(main())

@@ -104,6 +104,13 @@ class Settings:
     #: soon another process takes over the tables of one that died.
     lease_seconds: float = 6.0
 
+    @property
+    def down_after(self) -> float:
+        """Seconds without a beat of any process after which a starting process takes the
+        site to have been down: two beats missed. A quicker restart is within the beat's
+        precision, and every clock has more than that to run (its grace, its turn time)."""
+        return 2 * self.beat
+
 
 @dataclass(slots=True)
 class DriverStats:
@@ -331,21 +338,32 @@ class Driver:
     # -- life of the server ------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every table not over; tell the clocked ones how long the server was down."""
+        """If the site was down (its last beat older than :attr:`Settings.down_after`), load
+        every table not over and tell the clocked ones how long it was down.
+
+        The beat is the site's, whichever process wrote it: in a site of several processes
+        the others beat while one restarts, so its restart finds a fresh beat: it loads no
+        table and writes nothing (the site was never down, and no clock needs more time).
+        """
         now = self.clock()
         last = await self.store.beat(now)
         downtime = max(0.0, now - last) if last is not None else 0.0
+        if downtime > self.settings.down_after:
+            await self._restarted(downtime)
+        await self.store.listen(self.holder, self._notice)
+        self._beat = asyncio.create_task(self._beating(), name="heartbeat")
+        self.started = True
+
+    async def _restarted(self, downtime: float) -> None:
+        """Load every table not over; extend the clocks of those started by ``downtime``."""
         for table_id in await self.store.live():
             live = await self.open(table_id)
-            if live is None or not live.table.started or downtime <= 0:
+            if live is None or not live.table.started:
                 continue
             try:
                 await self.commit(live, lambda t: t.restarted(downtime, at=self.clock()))
             except AscenseurError:
                 log.exception("table %s: could not record the restart", table_id)
-        await self.store.listen(self.holder, self._notice)
-        self._beat = asyncio.create_task(self._beating(), name="heartbeat")
-        self.started = True
 
     async def _beating(self) -> None:
         while True:
