@@ -20,7 +20,11 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
 * ``bid_factor_12`` — bids get twelve times a card's play-outs, not
   :data:`~ascenseur.bots.expert.BID_FACTOR`;
 * ``nested_bids_off`` — in a bid's play-outs the seat plays the fixed policy instead of looking
-  one card ahead (its cards still do).
+  one card ahead (its cards still do);
+* ``sigma_10``, ``sigma_16`` — a bid is taken to stray 1.0 (1.6) times the bid model's
+  residual from its hand's expected bid, not :data:`~ascenseur.bots.expert.SIGMA_FACTOR`;
+* ``draws_32`` — 32 worlds drawn for each one searched, not
+  :data:`~ascenseur.bots.expert.DRAWS`.
 """
 
 from __future__ import annotations
@@ -111,3 +115,18 @@ def bid_up_05(budget: Budget) -> ExpertBot:
 def bid_down_05(budget: Budget) -> ExpertBot:
     """Bids lean down by half a point per trick bid."""
     return BidLean(budget, -0.5)
+
+
+def sigma_10(budget: Budget) -> ExpertBot:
+    """Bids are taken to stray 1.0 times the bid model's residual from the expected bid."""
+    return ExpertBot(budget, sigma_factor=1.0)
+
+
+def sigma_16(budget: Budget) -> ExpertBot:
+    """Bids are taken to stray 1.6 times the bid model's residual from the expected bid."""
+    return ExpertBot(budget, sigma_factor=1.6)
+
+
+def draws_32(budget: Budget) -> ExpertBot:
+    """32 worlds are drawn for each world searched."""
+    return ExpertBot(budget, draws=32)
