@@ -830,3 +830,41 @@ def test_the_sweep_table_pools_the_games_of_one_design_played_on_several_seeds(
     assert main(["arena", *other, "--jobs", "1", "--out", str(tmp_path / "other")]) == 0
     with pytest.raises(SystemExit, match=r"other is not a match of the same design as .*s4"):
         sweep_table.pooled([tmp_path / "s4", tmp_path / "other"])
+
+
+def test_near_ties_are_labelled_by_a_told_search_and_a_tie_break_fitted_on_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tools/near_ties.py: each labelled decision holds the expert's near-tied candidates
+    (within TIE_WIDTH by the first search), one of them the card it played; the labels are
+    seeded; a choice never gains more told points than the told best, and bad options are
+    refused in one line."""
+    _tools()
+    import near_ties
+    from ascenseur.bots.expert import TIE_WIDTH
+
+    positions = list(near_ties.label(8, 8, seed=3, iterations=300))
+    assert positions
+    for position in positions:
+        rows = position["rows"]
+        assert len(rows) >= 2
+        assert sum(r["chosen"] for r in rows) == 1
+        firsts = [r["first"] for r in rows]
+        assert max(firsts) - min(firsts) <= TIE_WIDTH + 1e-9
+        assert all(len(r["x"]) == len(near_ties.FEATURES) for r in rows)
+    assert positions == list(near_ties.label(8, 8, seed=3, iterations=300))  # seeded
+    data = tmp_path / "ties.jsonl"
+    data.write_text("".join(json.dumps(p) + "\n" for p in positions))
+    decisions = near_ties.load([data])
+    assert len(decisions) == len(positions)
+    report = near_ties.cross_validate(decisions, folds=2)
+    assert len(report.ceiling) == len(decisions)
+    for gains in (report.first, report.fitted):
+        assert all(g <= c + 1e-9 for g, c in zip(gains, report.ceiling, strict=True))
+    assert all(c >= 0.0 for c in report.ceiling)
+    with pytest.raises(SystemExit):
+        near_ties.main(["label", "--players", "4", "--cards", "30", "--out", str(tmp_path / "x")])
+    assert "--cards: 4 players have hands of 1 to 19" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        near_ties.main(["fit", str(tmp_path / "none.jsonl")])
+    assert "no such file" in capsys.readouterr().err
