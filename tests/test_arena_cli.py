@@ -868,3 +868,42 @@ def test_near_ties_are_labelled_by_a_told_search_and_a_tie_break_fitted_on_them(
     with pytest.raises(SystemExit):
         near_ties.main(["fit", str(tmp_path / "none.jsonl")])
     assert "no such file" in capsys.readouterr().err
+
+
+def test_the_postponed_search_is_the_experts_where_every_view_is_met_once() -> None:
+    """tools/expert_variants.py's postponed search: with one world per candidate, every view
+    is met once and its estimates are the expert's own, world for world; with many worlds and
+    coarse views, decisions are taken over groups of worlds and the estimates move."""
+    pytest.importorskip("numba")
+    from ascenseur.core.observation import observe
+    from ascenseur.core.rules import Rules
+    from ascenseur.core.state import GameState
+    from ascenseur.fast import postponed
+    from ascenseur.fast import search as plain
+    from ascenseur.search.problem import SearchProblem, SearchSettings
+
+    rng = random.Random(4)
+    heuristic = make_bot("heuristic")
+    moved = False
+    for _ in range(6):
+        state = GameState.single_deal(Rules(players=4, max_cards=10), 10)
+        state.deal(rng)
+        for _ in range(12):  # the bids and the first cards
+            seat = state.current_seat
+            assert seat is not None
+            state.apply(heuristic.choose(observe(state, seat), rng))
+        seat = state.current_seat
+        assert seat is not None
+        problem = SearchProblem.of(observe(state, seat))
+        n = len(problem.candidates)
+        once = SearchSettings(
+            iterations=n, seconds=None, inverse_variance=0.0, exact_cards=2, nested=True, race=None
+        )
+        assert postponed.assess(problem, once, random.Random(9)) == plain.assess(
+            problem, once, random.Random(9)
+        )
+        many = replace(once, iterations=400 * n)
+        a = postponed.assess(problem, many, random.Random(9), coarse=True)
+        b = plain.assess(problem, many, random.Random(9))
+        moved = moved or any(x.points != y.points for x, y in zip(a, b, strict=True))
+    assert moved
