@@ -25,9 +25,6 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   residual from its hand's expected bid, not :data:`~ascenseur.bots.expert.SIGMA_FACTOR`;
 * ``draws_32`` — 32 worlds drawn for each one searched, not
   :data:`~ascenseur.bots.expert.DRAWS`.
-* ``postponed``, ``postponed_coarse`` — the seat's next decision in each play-out is taken
-  over every world searched so far that leads to the same view (:mod:`ascenseur.fast.postponed`),
-  views told apart by every card played (or, coarse, by kind and rank against the seat's own).
 """
 
 from __future__ import annotations
@@ -133,31 +130,3 @@ def sigma_16(budget: Budget) -> ExpertBot:
 def draws_32(budget: Budget) -> ExpertBot:
     """32 worlds are drawn for each world searched."""
     return ExpertBot(budget, draws=32)
-
-
-class Postponed(ExpertBot):
-    """The expert whose play-outs take the searching seat's next decision over the worlds of
-    the same view (:mod:`ascenseur.fast.postponed`; the compiled core only)."""
-
-    def __init__(self, budget: Budget, *, coarse: bool = False) -> None:
-        super().__init__(budget)
-        self.coarse = coarse
-
-    def estimates(
-        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
-    ) -> list[Estimate]:
-        if not self.compiled:
-            return super().estimates(problem, settings, rng)
-        from ascenseur.fast import postponed as search
-
-        return search.assess(problem, settings, rng, coarse=self.coarse)
-
-
-def postponed(budget: Budget) -> ExpertBot:
-    """The seat's next decision in each play-out taken over the worlds of the same view."""
-    return Postponed(budget)
-
-
-def postponed_coarse(budget: Budget) -> ExpertBot:
-    """The same, views merging the others' cards by kind and rank against the seat's own."""
-    return Postponed(budget, coarse=True)
