@@ -868,3 +868,7 @@ def test_near_ties_are_labelled_by_a_told_search_and_a_tie_break_fitted_on_them(
     with pytest.raises(SystemExit):
         near_ties.main(["fit", str(tmp_path / "none.jsonl")])
     assert "no such file" in capsys.readouterr().err
+    (tmp_path / "bad.jsonl").write_text('{"deal": 0}\n')
+    with pytest.raises(SystemExit):
+        near_ties.main(["fit", str(tmp_path / "bad.jsonl")])
+    assert "not a file of `near_ties.py label` lines (KeyError: 'rows')" in capsys.readouterr().err

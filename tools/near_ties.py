@@ -309,7 +309,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     missing = [str(f) for f in args.files if not f.is_file()]
     if missing:
         parser.error(f"no such file: {', '.join(missing)}")
-    decisions = load(args.files)
+    try:
+        decisions = load(args.files)
+    except (ValueError, KeyError, TypeError) as err:
+        parser.error(f"not a file of `near_ties.py label` lines ({type(err).__name__}: {err})")
     if len(decisions) < 10:
         parser.error(f"{len(decisions)} decisions: too few to fit on")
     report = cross_validate(decisions)
