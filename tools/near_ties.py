@@ -2,13 +2,14 @@
 
 At a card decision where candidates lie within :data:`~ascenseur.bots.expert.TIE_WIDTH` of
 the best, the expert searches those again with noisy others and plays the best of that second
-search. ``label`` plays single deals (the expert in one seat, heuristic bots in the others,
-the seat moving round the table deal by deal) and writes one JSON line per such decision: each
-near candidate with its features from the seat's view (:func:`features`), the first search's
-estimate and exact share, the second search's estimate, whether it is the card played, and
-the estimate of a search **told every hand** (others noisy as in the second search, the real
-world only). That last one sees cards no player may see: it is a label for measuring and
-fitting, never something a bot plays by.
+search (:meth:`~ascenseur.bots.expert.ExpertBot.near_tie_search`). ``label`` plays single
+deals (the expert in one seat, heuristic bots in the others, the seat moving round the table
+deal by deal) and writes one JSON line per such decision: each near candidate with its
+features from the seat's view (:func:`features`), the first search's estimate and exact
+share, the second search's estimate, whether it is the card played, and the estimate of a
+search **told every hand** (others noisy as in the second search, the real world only). That
+last one sees cards no player may see: it is a label for measuring and fitting, never
+something a bot plays by.
 
 ``fit`` fits a conditional logit over each decision's candidates (softmax of a linear score of
 the features and the two searches' estimates, against a softmax of the told estimates),
@@ -36,7 +37,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ascenseur.bots.base import Budget, make_bot
-from ascenseur.bots.expert import TIE_NOISE, TIE_WIDTH, ExpertBot
+from ascenseur.bots.expert import ExpertBot
 from ascenseur.core.actions import Play
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, EXCUSE_KIND, TRUMP_KIND, indices_of
 from ascenseur.core.observation import observe
@@ -132,23 +133,27 @@ def label(
                 state.apply(expert.choose(view, bot_rng))
                 continue
             problem = expert.problem_of(view)
-            settings = expert.search_settings(problem)
-            found = expert.estimates(problem, settings, bot_rng)
-            best = max(found, key=lambda e: e.points)
-            near = [e for e in found if e.points >= best.points - TIE_WIDTH]
-            if len(near) < 2:
-                state.apply(best.action)
+            found = expert.estimates(problem, expert.search_settings(problem), bot_rng)
+            second = expert.near_tie_search(problem, found, bot_rng)
+            if second is None:
+                state.apply(max(found, key=lambda e: e.points).action)
                 continue
-            tied = problem.among([e.action for e in near])
-            again = replace(expert.search_settings(tied), noise=TIE_NOISE)
-            second = expert.estimates(tied, again, bot_rng)
             chosen = max(second, key=lambda e: e.points).action
+            by_action = {e.action: e for e in found}
+            near = [by_action[e.action] for e in second]
+            tied = problem.among([e.action for e in second])
             hands = [state.hand_mask(s) for s in range(players)]
             allowed = tuple(
                 mask if s == seat else mask & hands[s] for s, mask in enumerate(tied.spec.allowed)
             )
             told_problem = replace(tied, spec=tied.spec.narrowed(allowed))
-            told_settings = replace(again, iterations=TOLD_ITERATIONS, race=None, draws=1)
+            told_settings = replace(
+                expert.search_settings(told_problem),
+                noise=expert.tie_noise,
+                iterations=TOLD_ITERATIONS,
+                race=None,
+                draws=1,
+            )
             told = expert.estimates(told_problem, told_settings, bot_rng)
             rows = []
             for first, noisy, truth in zip(near, second, told, strict=True):

@@ -191,19 +191,36 @@ class ExpertBot:
             first = replace(settings, seconds=settings.seconds * FIRST_SHARE)
         found = self.estimates(problem, first, rng)
         best = max(found, key=lambda e: e.points)
-        if self.tie_width is None:
-            return best.action, found
-        near = [e.action for e in found if e.points >= best.points - self.tie_width]
-        if len(near) < 2:
-            return best.action, found
         seconds = settings.seconds
         if seconds is not None:
             seconds -= time.perf_counter() - started
             if seconds <= 0.0:
                 return best.action, found
+        second = self.near_tie_search(problem, found, rng, seconds)
+        if second is None:
+            return best.action, found
+        return max(second, key=lambda e: e.points).action, found
+
+    def near_tie_search(
+        self,
+        problem: SearchProblem,
+        found: Sequence[Estimate],
+        rng: random.Random,
+        seconds: float | None = None,
+    ) -> list[Estimate] | None:
+        """The second search of :meth:`decide`: the candidates of ``found`` (the first search's
+        estimates) within :data:`TIE_WIDTH` of the best, searched again with noisy others
+        (:data:`TIE_NOISE`) in ``seconds`` (None: the budget's play-outs); None when no other
+        candidate is that close (or near-ties are not searched again)."""
+        if self.tie_width is None:
+            return None
+        best = max(e.points for e in found)
+        near = [e.action for e in found if e.points >= best - self.tie_width]
+        if len(near) < 2:
+            return None
         tied = problem.among(near)
         again = replace(self.search_settings(tied), noise=self.tie_noise, seconds=seconds)
-        return max(self.estimates(tied, again, rng), key=lambda e: e.points).action, found
+        return self.estimates(tied, again, rng)
 
     def problem_of(self, view: Observation) -> SearchProblem:
         """The decision to search, from the seat's view (and nothing else)."""
