@@ -41,7 +41,7 @@ from ascenseur.fast import worlds as fast_worlds
 from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
 from ascenseur.fast.rng import new_stream
-from ascenseur.search.bid_model import BidModel, expected_bid, model
+from ascenseur.search.bid_model import expected_bid, model
 from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 from helpers import tight_position
 
@@ -619,27 +619,6 @@ def test_fast_expected_bids_are_the_pure_models() -> None:
                 assert got == expected
                 checked += 1
     assert checked > 2500
-
-
-def test_fast_context_lean_is_the_pure_models() -> None:
-    """With context weights (the stored model may have none), the compiled lean of a bid's
-    context is exactly the pure one, and a seat's expected bid in context is its hand's plus
-    that lean: a bid over the fair share before it moves it by the excess weights."""
-    rng = random.Random(13)
-    for players in range(2, 11):
-        weights = tuple(rng.uniform(-1.0, 1.0) for _ in range(6))
-        entry = BidModel(model(players).weights, model(players).sigma, players, weights)
-        for _ in range(200):
-            k = rng.randint(1, 78 // players)
-            made = rng.randrange(players)
-            earlier = [rng.randint(0, k) for _ in range(made)]
-            pure = entry.lean(sum(earlier), made, k)
-            got = fast_search.context_lean(sum(earlier), made, k, players, np.array(weights))
-            assert got == pure
-            hand = sum(1 << i for i in rng.sample(range(78), k))
-            assert entry.expected_in(hand, k, earlier) == entry.expected(hand, k) + pure
-    excess_only = BidModel(model(4).weights, model(4).sigma, 4, (-0.5, 0, 0, 0, 0, 0))
-    assert excess_only.lean(8, 2, 8) == pytest.approx(-0.5 * (8 - 2 * 8 / 4))  # 4 over: -2
 
 
 def test_expert_search_is_deterministic_given_the_seed() -> None:

@@ -2,8 +2,7 @@
 
 For each table size (2–10 players), deals single deals of every hand size of the schedule
 (uniformly, with a random dealer), lets heuristic bots bid them, and fits the expected bid of a
-hand in its context (:mod:`ascenseur.search.bid_model`'s features: the hand's, and the bids
-made before it) by least squares. Half the bids fit the model
+hand (:mod:`ascenseur.search.bid_model`'s features) by least squares. Half the bids fit the model
 and the other half measure it: the residual standard deviation stored, and printed beside the
 strength share's, is the held-out one. Seeded: the same arguments give the same model.
 
@@ -26,39 +25,27 @@ from ascenseur.core.actions import Bid
 from ascenseur.core.observation import observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
-from ascenseur.search.bid_model import (
-    CONTEXT_FEATURES,
-    FEATURES,
-    MODEL,
-    MODEL_FORMAT,
-    context_features,
-    features,
-)
+from ascenseur.search.bid_model import FEATURES, MODEL, MODEL_FORMAT, features
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "ascenseur" / "search" / MODEL
 
 
-def bids_of(
-    players: int, deals: int, rng: random.Random
-) -> list[tuple[int, int, int, tuple[int, ...]]]:
-    """``(k, hand, bid, earlier)`` of every bid heuristic bots make over ``deals`` simulated
-    single deals (a hand size of the schedule drawn uniformly, a random dealer); ``earlier``
-    are the bids made before it, in bidding order."""
+def bids_of(players: int, deals: int, rng: random.Random) -> list[tuple[int, int, int]]:
+    """``(k, hand, bid)`` of every bid heuristic bots make over ``deals`` simulated single
+    deals (a hand size of the schedule drawn uniformly, a random dealer)."""
     bot = HeuristicBot()
-    made: list[tuple[int, int, int, tuple[int, ...]]] = []
+    made: list[tuple[int, int, int]] = []
     top = Rules(players=players).max_cards
     for _ in range(deals):
         k = rng.randint(1, top)
         state = GameState.single_deal(Rules(players=players), k - 1, rng.randrange(players))
         state.deal(rng)
-        earlier: list[int] = []
         while state.phase is Phase.BIDDING:
             seat = state.current_seat
             assert seat is not None
             action = bot.choose(observe(state, seat), rng)
             assert isinstance(action, Bid)
-            made.append((k, state.hand_mask(seat), action.value, tuple(earlier)))
-            earlier.append(action.value)
+            made.append((k, state.hand_mask(seat), action.value))
             state.apply(action)
     return made
 
@@ -66,20 +53,14 @@ def bids_of(
 def fit(players: int, deals: int, seed: int) -> dict[str, object]:
     rng = random.Random(f"fit-bid-model/{seed}/{players}")
     made = bids_of(players, deals, rng)
-    x = np.array(
-        [
-            [*features(hand, k), *context_features(sum(earlier), len(earlier), k, players)]
-            for k, hand, _, earlier in made
-        ]
-    )
-    y = np.array([bid for _, _, bid, _ in made], dtype=float)
+    x = np.array([features(hand, k) for k, hand, _ in made])
+    y = np.array([bid for _, _, bid in made], dtype=float)
     half = len(y) // 2
     weights, *_ = np.linalg.lstsq(x[:half], y[:half], rcond=None)
     sigma = float(np.std(y[half:] - x[half:] @ weights))
     weights, *_ = np.linalg.lstsq(x, y, rcond=None)  # the stored weights use every bid
     return {
-        "weights": [round(float(w), 6) for w in weights[:FEATURES]],
-        "context": [round(float(w), 6) for w in weights[FEATURES:]],
+        "weights": [round(float(w), 6) for w in weights],
         "sigma": round(sigma, 4),
         "bids": len(y),
     }
@@ -100,7 +81,6 @@ def main() -> None:
     data = {
         "format": MODEL_FORMAT,
         "features": FEATURES,
-        "context_features": CONTEXT_FEATURES,
         "deals_per_table_size": args.deals,
         "seed": args.seed,
         "by_players": by_players,

@@ -97,35 +97,30 @@ FIRST_SHARE = 0.75
 
 
 def guess_bids(
-    problem: SearchProblem, dealt: Sequence[int], inverse_variance: float, own: int = 0
+    problem: SearchProblem, dealt: Sequence[int], inverse_variance: float
 ) -> tuple[list[int], float]:
     """Every seat's bid — the real one where made, else the bid its ``dealt`` hand is expected
-    to get after the bids before it (:mod:`~ascenseur.search.bid_model`) — and the world's
-    weight: how well the other seats' real bids fit their hands.
+    to get (:mod:`~ascenseur.search.bid_model`) — and the world's weight: how well the other
+    seats' real bids fit their hands.
 
-    Seats are taken in bidding order, so a guessed bid leans on the bids before it, guessed
-    ones included. ``inverse_variance`` is 1 / (2 σ²) (0: no inference, every world weighs 1).
-    The searching seat's own bid, if not made, is ``own`` (the candidate, when the search
-    sets it).
+    ``inverse_variance`` is 1 / (2 σ²) (0: no inference, every world weighs 1). The searching
+    seat's own bid, if not made, is 0 here: the search sets it.
     """
     k = problem.hand_size
     model = bid_model.model(len(dealt))
-    bids = [0] * len(dealt)
-    earlier: list[int] = []
+    bids = []
     log_weight = 0.0
-    for seat in problem.bidding_order():
-        bid = problem.bids[seat]
+    for seat, bid in enumerate(problem.bids):
         if seat == problem.seat:
-            bids[seat] = own if bid is None else bid
-        else:
-            expected = model.expected_in(dealt[seat], k, earlier)
-            if bid is None:
-                bids[seat] = min(k, max(0, round(expected)))
-            else:
-                bids[seat] = bid
-                miss = bid - expected
-                log_weight -= miss * miss
-        earlier.append(bids[seat])
+            bids.append(0 if bid is None else bid)
+            continue
+        expected = model.expected(dealt[seat], k)
+        if bid is None:
+            bids.append(min(k, max(0, round(expected))))
+            continue
+        bids.append(bid)
+        miss = bid - expected
+        log_weight -= miss * miss
     return bids, math.exp(max(log_weight * inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
@@ -383,7 +378,6 @@ def _draw_by_seat(
     spec = problem.spec
     model = bid_model.model(len(spec.counts))
     k = problem.hand_size
-    leans = model.leans(problem.bids, problem.leader, k)
     for _ in range(attempts):
         hands = [0] * len(spec.counts)
         hands[spec.seat] = spec.own
@@ -405,7 +399,7 @@ def _draw_by_seat(
                 if bid is None:
                     kept = chosen
                     break
-                miss = bid - model.expected(chosen | problem.shown[who], k) - leans[who]
+                miss = bid - model.expected(chosen | problem.shown[who], k)
                 seat_weight = math.exp(
                     max(-miss * miss * settings.inverse_variance, -LOG_WEIGHT_FLOOR)
                 )
@@ -436,8 +430,8 @@ def _play(
     me = problem.seat
     first = -1
     if problem.bidding:
-        # The later seats' bids lean on this one (no card is played yet: hands as dealt).
-        bids = guess_bids(problem, hands, 0.0, candidate)[0]
+        bids = bids.copy()
+        bids[me] = candidate
     else:
         first = candidate
     start = Position(

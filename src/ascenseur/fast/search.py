@@ -75,69 +75,42 @@ def expected_bid(low: int, high: int, k: int, card_weights: Floats, hand_weights
 
 
 @jit
-def context_lean(before: int, made: int, k: int, players: int, weights: Floats) -> float:
-    """What the context of a bid adds to its expectation: ``made`` bids made before it,
-    adding up to ``before``; :meth:`ascenseur.search.bid_model.BidModel.lean` (the same
-    numbers added in the same order)."""
-    excess = before - made * k / players
-    first = 1.0 if made == 0 else 0.0
-    place = made / max(1, players - 1)
-    scaled = k / K_SCALE
-    total = 0.0
-    total += weights[0] * excess
-    total += weights[1] * (excess * scaled)
-    total += weights[2] * first
-    total += weights[3] * (first * scaled)
-    total += weights[4] * place
-    total += weights[5] * (place * scaled)
-    return float(total)
-
-
-@jit
 def guess_bids(
     hands: Int64s,
     shown: Int64s,
     known: Int64s,
     me: int,
-    own: int,
-    leader: int,
     hand_size: int,
     inverse_variance: float,
     card_weights: Floats,
     hand_weights: Floats,
-    context_weights: Floats,
     out: Int64s,
 ) -> float:
     """The expert's ``guess_bids`` into ``out``, returning the world's weight.
 
     ``hands`` are the sampled hands, ``shown`` the cards each seat played this deal (the
-    hands as dealt are their union); ``known[s]`` < 0: seat s has not bid yet (the searching
-    seat ``me`` then bids ``own``); seats are taken in bidding order from ``leader``, each
-    guess leaning on the bids before it; ``card_weights``, ``hand_weights`` and
-    ``context_weights`` the bid model's (:func:`expected_bid`, :func:`context_lean`).
+    hands as dealt are their union); ``known[s]`` < 0: seat s has not bid yet;
+    ``card_weights`` and ``hand_weights`` the bid model's (:func:`expected_bid`).
     """
     n = hands.shape[0]
     log_weight = 0.0
-    before = 0
-    for made in range(n):
-        seat = (leader + made) % n
+    for seat in range(n):
         if seat == me:
-            out[seat] = known[seat] if known[seat] >= 0 else own
-        else:
-            expected = expected_bid(
-                hands[seat, 0] | shown[seat, 0],
-                hands[seat, 1] | shown[seat, 1],
-                hand_size,
-                card_weights,
-                hand_weights,
-            ) + context_lean(before, made, hand_size, n, context_weights)
-            if known[seat] < 0:
-                out[seat] = min(hand_size, max(0, round(expected)))
-            else:
-                out[seat] = known[seat]
-                miss = known[seat] - expected
-                log_weight -= miss * miss
-        before += out[seat]
+            out[seat] = max(known[seat], 0)
+            continue
+        expected = expected_bid(
+            hands[seat, 0] | shown[seat, 0],
+            hands[seat, 1] | shown[seat, 1],
+            hand_size,
+            card_weights,
+            hand_weights,
+        )
+        if known[seat] < 0:
+            out[seat] = min(hand_size, max(0, round(expected)))
+            continue
+        out[seat] = known[seat]
+        miss = known[seat] - expected
+        log_weight -= miss * miss
     return math.exp(max(log_weight * inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
@@ -161,9 +134,6 @@ class Problem(NamedTuple):
     draws: int
     card_weights: Floats  # the bid model's, for this table and hand size
     hand_weights: Floats
-    context_weights: Floats
-    leans: Floats  # what each seat's context adds to its expected bid (0: not known yet)
-    leader: int  # the first bidder
 
     @staticmethod
     def of(problem: SearchProblem, settings: SearchSettings) -> Problem:
@@ -186,11 +156,6 @@ class Problem(NamedTuple):
             draws=settings.draws,
             card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
             hand_weights=np.array(model.hand_weights(), np.float64),
-            context_weights=np.array(model.context, np.float64),
-            leans=np.array(
-                model.leans(problem.bids, problem.leader, problem.hand_size), np.float64
-            ),
-            leader=problem.leader,
         )
 
 
@@ -247,12 +212,7 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
     won[:] = problem.tricks_won
     first = -1
     if problem.bidding:
-        # The later seats' bids lean on this one (no card is played yet: hands as dealt).
-        guess_bids(
-            s.world, problem.shown, problem.known_bids, me, candidate, problem.leader,
-            problem.hand_size, 0.0, problem.card_weights, problem.hand_weights,
-            problem.context_weights, bids,
-        )  # fmt: skip
+        bids[me] = candidate
     else:
         first = candidate
     seat, trick, left = problem.to_act, problem.trick, problem.tricks_left
@@ -294,13 +254,10 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
             problem.shown,
             problem.known_bids,
             problem.spec.seat,
-            0,
-            problem.leader,
             problem.hand_size,
             problem.inverse_variance,
             problem.card_weights,
             problem.hand_weights,
-            problem.context_weights,
             s.bids,
         )
         total += weight
@@ -321,7 +278,7 @@ def _seat_weight(problem: Problem, s: Scratch, who: int, low: int, high: int) ->
         problem.card_weights,
         problem.hand_weights,
     )
-    miss = problem.known_bids[who] - expected - problem.leans[who]
+    miss = problem.known_bids[who] - expected
     return math.exp(max(-miss * miss * problem.inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
@@ -378,11 +335,21 @@ def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
 @jit
 def _guess_unbid(problem: Problem, s: Scratch) -> None:
     """``s.guessed``: every seat's bid for the world ``s.world`` (:func:`guess_bids`'s)."""
-    guess_bids(
-        s.world, problem.shown, problem.known_bids, problem.spec.seat, 0, problem.leader,
-        problem.hand_size, 0.0, problem.card_weights, problem.hand_weights,
-        problem.context_weights, s.guessed,
-    )  # fmt: skip
+    me = problem.spec.seat
+    k = problem.hand_size
+    for seat in range(s.guessed.shape[0]):
+        known = problem.known_bids[seat]
+        if seat == me or known >= 0:
+            s.guessed[seat] = max(known, 0)
+            continue
+        expected = expected_bid(
+            s.world[seat, 0] | problem.shown[seat, 0],
+            s.world[seat, 1] | problem.shown[seat, 1],
+            k,
+            problem.card_weights,
+            problem.hand_weights,
+        )
+        s.guessed[seat] = min(k, max(0, round(expected)))
 
 
 @jit

@@ -8,10 +8,7 @@ expected bid of a hand is linear in its cards, by table size:
   Excuse, each once as it is and once times k / 20 (a king weighs differently in a 2-card
   deal and in a 19-card one);
 * trumps times the hand's void suits, and times its single-card suits, over k;
-* a constant and k / 20;
-* the table's context when the seat bids (:func:`context_features`): the bids made before it
-  against their fair share of the tricks, whether it bids first, and its place in the bidding
-  order, each once as it is and once times k / 20 (the club player's bid leans on them).
+* a constant and k / 20.
 
 The weights are fitted (least squares) by ``tools/fit_bid_model.py`` on the bids of heuristic
 bots — a club player's bids, calibrated to the tricks its hands take — over every hand size,
@@ -30,7 +27,6 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -53,8 +49,6 @@ CARD_FEATURES = SUIT_RANKS + TRUMP_RANKS + 1
 #: All features: the cards twice, trumps × voids / k, trumps × singletons / k, 1, k / 20.
 FEATURES = 2 * CARD_FEATURES + 4
 K_SCALE = 20.0
-#: Context features (:func:`context_features`).
-CONTEXT_FEATURES = 6
 
 
 def card_feature(index: int) -> int:
@@ -87,27 +81,12 @@ def features(hand: int, k: int) -> list[float]:
     return out
 
 
-def context_features(before: int, made: int, k: int, players: int) -> tuple[float, ...]:
-    """The context of a bid at a table of ``players`` in a deal of k cards, ``made`` bids
-    having been made before it, adding up to ``before``: their excess over a fair share of the
-    tricks (``made`` × k / players), whether it is the first bid, and its place in the bidding
-    order (0 … 1), each once as it is and once times k / 20."""
-    excess = before - made * k / players
-    first = 1.0 if made == 0 else 0.0
-    place = made / max(1, players - 1)
-    scaled = k / K_SCALE
-    return (excess, excess * scaled, first, first * scaled, place, place * scaled)
-
-
 @dataclass(frozen=True, slots=True)
 class BidModel:
-    """The fitted weights and residual standard deviation (tricks) of one table size; its
-    ``context`` weights (:func:`context_features`, all 0: the hand alone)."""
+    """The fitted weights and residual standard deviation (tricks) of one table size."""
 
     weights: tuple[float, ...]
     sigma: float
-    players: int
-    context: tuple[float, ...] = (0.0,) * CONTEXT_FEATURES
     #: ``per_card[k]``: :meth:`card_weights` for k, computed once (the search's hot path).
     per_card: tuple[tuple[float, ...], ...] = field(init=False, repr=False, compare=False)
 
@@ -146,40 +125,6 @@ class BidModel:
         total += per_k * (k / K_SCALE)
         return total
 
-    def lean(self, before: int, made: int, k: int) -> float:
-        """What the table's context adds to a bid's expectation (:func:`context_features`):
-        the context weights times the features, summed in order
-        (:func:`ascenseur.fast.search.context_lean` adds the same numbers)."""
-        total = 0.0
-        features = context_features(before, made, k, self.players)
-        for weight, feature in zip(self.context, features, strict=True):
-            total += weight * feature
-        return total
-
-    def leans(self, bids: Sequence[int | None], leader: int, k: int) -> list[float]:
-        """What each seat's context adds to its expected bid (:meth:`lean`), ``bids`` by seat
-        and ``leader`` bidding first, for the seats whose earlier bids are all made (0.0 for
-        the others)."""
-        n = len(bids)
-        out = [0.0] * n
-        before = 0
-        for made in range(n):
-            seat = (leader + made) % n
-            out[seat] = self.lean(before, made, k)
-            bid = bids[seat]
-            if bid is None:
-                break
-            before += bid
-        return out
-
-    def expected_in(self, hand: int, k: int, earlier: Sequence[int]) -> float:
-        """:meth:`expected`, for a seat bidding after ``earlier`` (the bids made before it,
-        in bidding order), plus what that context adds (:meth:`lean`)."""
-        before = 0
-        for bid in earlier:
-            before += bid
-        return self.expected(hand, k) + self.lean(before, len(earlier), k)
-
 
 def _card_weights(weights: tuple[float, ...], k: int) -> tuple[float, ...]:
     scaled = k / K_SCALE
@@ -196,12 +141,7 @@ def models() -> dict[int, BidModel]:
     if data.get("format") != MODEL_FORMAT:
         raise ValueError(f"{MODEL} is not in the {MODEL_FORMAT} format")
     return {
-        int(players): BidModel(
-            tuple(float(w) for w in entry["weights"]),
-            float(entry["sigma"]),
-            int(players),
-            tuple(float(w) for w in entry.get("context", (0.0,) * CONTEXT_FEATURES)),
-        )
+        int(players): BidModel(tuple(float(w) for w in entry["weights"]), float(entry["sigma"]))
         for players, entry in data["by_players"].items()
     }
 

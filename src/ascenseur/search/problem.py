@@ -146,7 +146,6 @@ class SearchProblem:
     tricks_left: int  # tricks not yet finished, the current one included
     to_act: int  # the seat that acts first in a play-out (the first bidder when bidding)
     cards_left: int  # cards every seat still holds, in all
-    leader: int  # the seat that bid first (and led the first trick)
 
     @property
     def seat(self) -> int:
@@ -164,11 +163,6 @@ class SearchProblem:
             actions=tuple(self.actions[i] for i in keep),
             candidates=tuple(self.candidates[i] for i in keep),
         )
-
-    def bidding_order(self) -> list[int]:
-        """The seats in the order they bid, the first bidder first."""
-        n = len(self.bids)
-        return [(self.leader + p) % n for p in range(n)]
 
     def solved_exactly(self, settings: SearchSettings) -> bool:
         """Whether the play-outs give way to the exact endgame search (never for a bid)."""
@@ -201,5 +195,4 @@ class SearchProblem:
             tricks_left=view.hand_size - len(view.tricks),
             to_act=leader if bidding else spec.seat,
             cards_left=sum(view.hand_counts),
-            leader=leader,
         )
