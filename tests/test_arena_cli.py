@@ -18,8 +18,14 @@ from ascenseur.arena.dealsets import DealSet
 from ascenseur.bots.base import Budget, make_bot
 from ascenseur.bots.outside import load_bot
 from ascenseur.cli import main
-from ascenseur.core.actions import Bid
+from ascenseur.core.actions import BIDS, Bid, Deal, Play
+from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError
+from ascenseur.core.observation import observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.scoring import deal_score
+from ascenseur.core.state import GameState
+from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 
 TINY = ["arena", "--candidate", "random", "--reference", "random", "--players", "4"]
 TINY += ["--max-cards", "2", "--games", "4", "--seed", "9", "--jobs", "1"]
@@ -872,3 +878,103 @@ def test_near_ties_are_labelled_by_a_told_search_and_a_tie_break_fitted_on_them(
     with pytest.raises(SystemExit):
         near_ties.main(["fit", str(tmp_path / "bad.jsonl")])
     assert "not a file of `near_ties.py label` lines (KeyError: 'rows')" in capsys.readouterr().err
+
+
+def test_card_outcomes_sets_each_logged_card_beside_the_score_its_deal_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/card_outcomes.py's logged_cards decides as the expert does and writes a line per
+    card it plays (forced ones too), with every legal card's estimate when it searched; the
+    analysis matches the searched ones with the score of their deal, and refuses a log that
+    is not the match's."""
+    _tools()
+    import card_outcomes
+
+    log = tmp_path / "cards.jsonl"
+    monkeypatch.setenv("ASCENSEUR_CARDLOG", str(log))
+    options = ["--reference", "heuristic", "--players", "3", "--max-cards", "3"]
+    options += ["--games", "2", "--seed", "7", "--jobs", "1", "--budget-iterations", "30"]
+    logged, plain = tmp_path / "logged", tmp_path / "plain"
+    candidate = ["--candidate", "card_outcomes:logged_cards"]
+    assert main(["arena", *candidate, *options, "--out", str(logged)]) == 0
+    assert main(["arena", "--candidate", "expert", *options, "--out", str(plain)]) == 0
+    capsys.readouterr()
+
+    def candidate_runs(out: Path) -> list[list[dict[str, Any]]]:
+        games = (out / "games.jsonl").read_text(encoding="utf-8").splitlines()
+        return [json.loads(line)["result"]["candidate"] for line in games]
+
+    runs = candidate_runs(logged)
+
+    def decided(games: list[list[dict[str, Any]]]) -> list[Any]:
+        return [[(run["bids"], run["tricks"]) for run in game] for game in games]
+
+    assert decided(runs) == decided(candidate_runs(plain))  # it decides as the expert does
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    sizes = [1, 2, 3, 2, 1]  # rule D4 with max_cards 3
+    expected: list[tuple[dict[str, Any], int]] = []
+    position = 0
+    for game in runs:
+        for seat, run in enumerate(game):
+            for deal, k in enumerate(sizes):
+                bid, tricks = run["bids"][deal], run["tricks"][deal]
+                for line in lines[position : position + k]:  # a line per card the run played
+                    assert (line["seat"], line["bid"], line["k"]) == (seat, bid, k)
+                    if line["first"] is not None:
+                        assert line["played"] in [row[0] for row in line["first"]]
+                        expected.append((line, deal_score(bid, tricks)))
+                position += k
+    assert position == len(lines)
+    found = card_outcomes.decisions(log, logged)
+    assert [(d.line, d.score) for d in found] == expected and found
+    x = card_outcomes.features(found[0].line)
+    assert len(x) == len(card_outcomes.FEATURES) and x[0] == 1.0
+    table = card_outcomes.report(found)
+    assert table[0].startswith(f"{len(found)} searched card decisions")
+    other = tmp_path / "other"
+    options[options.index("--seed") + 1] = "8"
+    monkeypatch.setenv("ASCENSEUR_CARDLOG", str(tmp_path / "other.jsonl"))
+    assert main(["arena", "--candidate", "heuristic", *options, "--out", str(other)]) == 0
+    with pytest.raises(SystemExit, match="not this match's log"):
+        card_outcomes.decisions(log, other)
+
+
+def test_ties_corrected_adds_the_fitted_lean_of_each_card_at_near_ties_only(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """tools/card_outcomes.py's ties_corrected: at a near-tie of three spades to lead, the
+    second search's estimates gain the weights of the card features each card has (the lowest
+    spade held, the master spade); a clear best is played as the expert plays it; the file's
+    weights under twice their standard error, and the features that do not re-rank, are left
+    out."""
+    _tools()
+    import card_outcomes
+
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    hands = ("H1 H2 H3", "S1 S5 SK", "T1 T2 T3")
+    state.apply(Deal(tuple(tuple(Card.parse(c) for c in h.split()) for h in hands)))
+    for bid in (1, 0, 1):  # seat 1 bids first and leads
+        state.apply(BIDS[bid])
+    view = observe(state, 1)
+
+    def canned(answers: list[list[float]]) -> Callable[..., list[Estimate]]:
+        def estimates(
+            problem: SearchProblem, settings: SearchSettings, rng: random.Random
+        ) -> list[Estimate]:
+            points = answers.pop(0)
+            return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]
+
+        return estimates
+
+    for weights, played in (({"lowest_own": 1.0}, "S1"), ({"master": 1.0}, "SK")):
+        bot = card_outcomes.TiesCorrected(Budget(iterations=30), weights)
+        monkeypatch.setattr(bot, "estimates", canned([[1.0, 1.02, 1.05], [1.0, 1.0, 1.05]]))
+        assert bot.choose(view, random.Random(1)) == Play(Card.parse(played))
+        clear = card_outcomes.TiesCorrected(Budget(iterations=30), weights)
+        monkeypatch.setattr(clear, "estimates", canned([[1.0, 1.5, 3.0]]))
+        assert clear.choose(view, random.Random(1)) == Play(Card.parse("SK"))
+    fitted = {"lowest_own": [0.5, 0.2], "master": [0.5, 0.3], "need": [2.0, 0.1]}
+    path = tmp_path / "fit.json"
+    path.write_text(json.dumps(fitted), encoding="utf-8")
+    monkeypatch.setenv("ASCENSEUR_CARDFIT", str(path))
+    assert card_outcomes.ties_corrected(Budget(iterations=30)).weights == {"lowest_own": 0.5}

@@ -1,0 +1,454 @@
+"""Where the expert's card estimates miss what its cards then make against a real table.
+
+The expert values each legal card by play-outs in which the other seats follow the "to the
+bid" policy and the seat itself sees each world (strategy fusion). If that model is wrong in
+a way that depends on the kind of card — a card that takes the trick now against one that
+ducks, a master against a low card — the deal score actually made after a card, minus the
+search's estimate of that card, leans with the card's features; a correction fitted on that
+lean would re-rank near-tied candidates. This tool measures that lean on real outcomes.
+
+Two parts:
+
+* ``logged_cards`` — an arena candidate (``--candidate card_outcomes:logged_cards``, run from
+  ``tools/``): the expert as it is, deciding what it decides, that also appends each of its
+  card decisions to the file named by ``ASCENSEUR_CARDLOG``, one JSON line per card it plays,
+  forced cards included (so that a run's lines can be matched with it): the deal, seat, hand
+  size, its bid and tricks won, the tricks left, the cards of the current trick and of its
+  hand, the cards seen played, the first search's estimate of every legal card, the card
+  played and, at a near-tie, the second search's estimates;
+* ``python tools/card_outcomes.py LOG DIR`` — sets each searched decision beside the deal
+  score the seat made (from the match's runs, played with ``--jobs 1``), and prints the mean
+  residual (score made minus the played card's estimate) by feature of the played card, and a
+  least-squares fit of the residual on those features with held-out folds: how much of the
+  residual the features explain out of sample.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ascenseur.arena.duplicate import ArenaError
+from ascenseur.bots.base import Budget, forced
+from ascenseur.bots.expert import ExpertBot
+from ascenseur.commands.arena import saved_match
+from ascenseur.core.actions import Bid, Play
+from ascenseur.core.cards import (
+    DECK_SIZE,
+    EXCUSE_INDEX,
+    FIRST_TRUMP,
+    SUIT_SIZE,
+    Card,
+    mask_of,
+)
+from ascenseur.core.observation import Observation
+from ascenseur.core.scoring import deal_score
+from ascenseur.core.tricks import winning_position
+from ascenseur.search.problem import Estimate, SearchProblem
+
+#: The environment variable naming the file ``logged_cards`` appends its card decisions to.
+CARDLOG = "ASCENSEUR_CARDLOG"
+#: Held-out folds of the fit.
+FOLDS = 5
+
+
+class LoggedCards(ExpertBot):
+    """The expert, choosing as :meth:`ExpertBot.decide` does, that logs every card it plays."""
+
+    def __init__(self, budget: Budget, log: str) -> None:
+        super().__init__(budget)
+        self.log = log
+        self.name = "logged-cards"
+        self._second: list[Estimate] | None = None
+
+    def near_tie_search(
+        self,
+        problem: SearchProblem,
+        found: Sequence[Estimate],
+        rng: random.Random,
+        seconds: float | None = None,
+    ) -> list[Estimate] | None:
+        self._second = super().near_tie_search(problem, found, rng, seconds)
+        return self._second
+
+    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+        only = forced(view)
+        if only is not None:
+            if isinstance(only, Play):
+                self._write(view, only, None, None)
+            return only
+        self._second = None
+        action, estimates = self.decide(view, rng)
+        if isinstance(action, Play):
+            self._write(view, action, estimates, self._second)
+        return action
+
+    def _write(
+        self,
+        view: Observation,
+        played: Play,
+        first: Sequence[Estimate] | None,
+        second: Sequence[Estimate] | None,
+    ) -> None:
+        def rows(found: Sequence[Estimate] | None) -> list[list[Any]] | None:
+            if found is None:
+                return None
+            return [
+                [e.action.card.index, e.points, e.exact, e.worlds]
+                for e in found
+                if isinstance(e.action, Play)
+            ]
+
+        seat = view.seat
+        assert seat is not None
+        line = {
+            "deal": view.deal_index,
+            "seat": seat,
+            "players": view.players,
+            "k": view.hand_size,
+            "bid": view.bids[seat],
+            "won": view.tricks_won[seat],
+            "left": view.hand_size - len(view.tricks),
+            "trick": [card.index for _, card in view.trick],
+            "hand": view.hand_mask,
+            "seen": view.played_mask,
+            "played": played.card.index,
+            "first": rows(first),
+            "second": rows(second),
+        }
+        with open(self.log, "a", encoding="utf-8") as out:
+            out.write(json.dumps(line) + "\n")
+
+
+def logged_cards(budget: Budget) -> LoggedCards:
+    log = os.environ.get(CARDLOG)
+    if not log:
+        raise SystemExit(f"logged_cards writes its cards to the file named by {CARDLOG}: set it")
+    return LoggedCards(budget, log)
+
+
+#: The environment variable naming the weights ``ties_corrected`` reads (``--fit-out``).
+CARDFIT = "ASCENSEUR_CARDFIT"
+
+
+class TiesCorrected(ExpertBot):
+    """The expert whose near-tie search's estimates of cards gain the fitted lean of what such
+    a card makes against the table, of each card feature whose weight is at least twice its
+    standard error (a file of ``--fit-out``)."""
+
+    def __init__(self, budget: Budget, weights: dict[str, float]) -> None:
+        super().__init__(budget)
+        self.weights = weights
+        self.name = "ties-corrected"
+
+    def near_tie_search(
+        self,
+        problem: SearchProblem,
+        found: Sequence[Estimate],
+        rng: random.Random,
+        seconds: float | None = None,
+    ) -> list[Estimate] | None:
+        second = super().near_tie_search(problem, found, rng, seconds)
+        if second is None or problem.bidding:
+            return second
+        me = problem.seat
+        bid = problem.bids[me]
+        assert bid is not None
+        need = bid - problem.tricks_won[me]
+        players = len(problem.bids)
+
+        def lean(card: int) -> float:
+            row = card_features(
+                card,
+                problem.trick,
+                problem.spec.own,
+                problem.spec.unseen,
+                players,
+                need,
+                problem.tricks_left,
+                True,
+            )
+            return sum(w * row[FEATURES.index(name)] for name, w in self.weights.items())
+
+        return [
+            replace(e, points=e.points + lean(e.action.card.index))
+            if isinstance(e.action, Play)
+            else e
+            for e in second
+        ]
+
+
+def ties_corrected(budget: Budget) -> TiesCorrected:
+    path = os.environ.get(CARDFIT)
+    if not path:
+        raise SystemExit(f"ties_corrected reads its weights from the file named by {CARDFIT}")
+    fitted = json.loads(Path(path).read_text(encoding="utf-8"))
+    weights = {
+        name: float(w)
+        for name, (w, error) in fitted.items()
+        if name in CARD_FEATURES and abs(w) >= 2 * error
+    }
+    return TiesCorrected(budget, weights)
+
+
+class Decision(NamedTuple):
+    """One searched card decision and the deal score the seat then made."""
+
+    line: dict[str, Any]
+    score: int
+    run: int  # the seat's deal it was made in: decisions of one run share its score
+
+
+def decisions(log: Path, directory: Path) -> list[Decision]:
+    """The log's searched decisions (forced cards left out), matched with the match's runs:
+    each run of a seat in a deal of k cards wrote k lines, in the order of the runs."""
+    try:
+        match, _, results = saved_match(directory)
+    except ArenaError as err:
+        raise SystemExit(str(err)) from None
+    lines = [json.loads(text) for text in log.read_text(encoding="utf-8").splitlines() if text]
+    sizes = match.hand_sizes
+    out: list[Decision] = []
+    position = runs = 0
+    for result in results:
+        for seat, run in enumerate(result.candidate):
+            for deal, (bid, tricks) in enumerate(zip(run.bids, run.tricks, strict=True)):
+                first, position = position, position + sizes[deal]
+                if position > len(lines):
+                    return out  # the log stops with the runs it covers
+                for line in lines[first:position]:
+                    if line["bid"] != bid or line["seat"] != seat:
+                        raise SystemExit(
+                            f"{log}: seat {line['seat']} bid {line['bid']} where game "
+                            f"{result.game}'s run in seat {seat} bid {bid} in deal {deal + 1}: "
+                            "not this match's log (log a match played with --jobs 1)"
+                        )
+                    if line["first"] is not None:
+                        out.append(Decision(line, deal_score(bid, tricks), runs))
+                runs += 1
+    return out
+
+
+#: The features of a played card, by name (each 0 or 1 unless said).
+FEATURES = (
+    "bias",
+    "leads",  # the seat leads the trick
+    "last",  # the seat plays last to the trick
+    "takes_now",  # the card would win the trick as it stands (not leading)
+    "trump",
+    "excuse",
+    "master",  # no unseen card of its kind ranks above it (a suit card or a trump)
+    "lowest_own",  # the lowest card the seat holds of that kind
+    "need",  # tricks still to take for the bid, over tricks left (may be < 0 or > 1)
+    "made",  # the bid is already made (need == 0)
+    "over",  # the bid is already passed
+    "takes_and_made",  # takes_now while the bid is made
+    "takes_and_need",  # takes_now while tricks are still needed
+    "master_and_made",
+    "near_tie",  # a second search was made
+)
+
+
+def _kind(index: int) -> int:
+    if index == EXCUSE_INDEX:
+        return 5
+    if index >= FIRST_TRUMP:
+        return 4
+    return index // SUIT_SIZE
+
+
+def card_features(
+    card: int,
+    trick: Sequence[int],
+    hand: int,
+    unseen: int,
+    players: int,
+    need: int,
+    left: int,
+    second: bool,
+) -> list[float]:
+    """:data:`FEATURES` of playing ``card`` from ``hand`` to ``trick`` (card indices in play
+    order), ``unseen`` the cards the seat has not seen, ``need`` its bid minus its tricks,
+    ``left`` the tricks not finished (the current one included)."""
+    kind = _kind(card)
+    leads = not trick
+    last = len(trick) == players - 1
+    takes = (not leads) and kind != 5 and winning_position([*trick, card]) == len(trick)
+    master = kind < 5 and not any(
+        unseen >> c & 1 for c in range(card + 1, DECK_SIZE) if _kind(c) == kind
+    )
+    own = [c for c in range(DECK_SIZE) if hand >> c & 1 and _kind(c) == kind]
+    lowest = bool(own) and card == min(own)
+    made = need == 0
+    return [
+        1.0,
+        float(leads),
+        float(last),
+        float(takes),
+        float(kind == 4),
+        float(kind == 5),
+        float(master),
+        float(lowest),
+        need / max(1, left),
+        float(made),
+        float(need < 0),
+        float(takes and made),
+        float(takes and need > 0),
+        float(master and made),
+        float(second),
+    ]
+
+
+def _position(line: dict[str, Any]) -> tuple[list[int], int, int, int, int, int, bool]:
+    trick = [int(c) for c in line["trick"]]
+    hand = int(line["hand"])
+    unseen = (
+        ((1 << DECK_SIZE) - 1)
+        & ~hand
+        & ~int(line["seen"])
+        & ~mask_of(Card.from_index(c) for c in trick)
+    )
+    need = int(line["bid"]) - int(line["won"])
+    return (
+        trick,
+        hand,
+        unseen,
+        int(line["players"]),
+        need,
+        int(line["left"]),
+        (line["second"] is not None),
+    )
+
+
+def features(line: dict[str, Any], card: int | None = None) -> list[float]:
+    """:data:`FEATURES` of the card a logged decision played (or of ``card``)."""
+    played = int(line["played"]) if card is None else card
+    return card_features(played, *_position(line))
+
+
+def design(line: dict[str, Any]) -> list[float]:
+    """The row of the fit: :data:`FEATURES` of the card played, then the mean over the legal
+    cards of each of :data:`CARD_FEATURES` (so that a card feature's weight says what playing
+    such a card does against the other cards of the same decision, not what positions where
+    such cards are played are like)."""
+    row = features(line)
+    legal = [features(line, int(c)) for c, _, _, _ in line["first"]]
+    columns = [FEATURES.index(name) for name in CARD_FEATURES]
+    return row + [sum(f[j] for f in legal) / len(legal) for j in columns]
+
+
+#: The features that differ between the legal cards of one decision: only these re-rank.
+CARD_FEATURES = (
+    "takes_now",
+    "trump",
+    "excuse",
+    "master",
+    "lowest_own",
+    "takes_and_made",
+    "takes_and_need",
+    "master_and_made",
+)
+
+
+def fit(found: Sequence[Decision]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """Least squares of the residual on :data:`FEATURES`: the weights and their standard
+    errors, clustered by run (the decisions of one seat's deal share one score)."""
+    x = np.array([design(d.line) for d in found])
+    y = np.array([residual(d) for d in found])
+    w, *_ = np.linalg.lstsq(x, y, rcond=None)
+    inverse = np.linalg.pinv(x.T @ x)
+    errors = y - x @ w
+    meat = np.zeros((x.shape[1], x.shape[1]))
+    by_run: dict[int, list[int]] = defaultdict(list)
+    for i, d in enumerate(found):
+        by_run[d.run].append(i)
+    for rows in by_run.values():
+        g = x[rows].T @ errors[rows]
+        meat += np.outer(g, g)
+    return w, np.sqrt(np.maximum(np.diag(inverse @ meat @ inverse), 0.0))
+
+
+def residual(decision: Decision) -> float:
+    """Score made minus the first search's estimate of the card played."""
+    line = decision.line
+    estimate = {int(c): float(p) for c, p, _, _ in line["first"]}
+    return decision.score - estimate[int(line["played"])]
+
+
+def report(found: Sequence[Decision]) -> list[str]:
+    """Mean residual by feature, and the held-out fit."""
+    if not found:
+        return ["no searched card decision in the log"]
+    x = np.array([design(d.line) for d in found])
+    y = np.array([residual(d) for d in found])
+    out = [
+        f"{len(found)} searched card decisions; mean residual {y.mean():+.3f} (sd {y.std():.3f})"
+    ]
+    out.append(f"{'feature':<16}{'share':>8}{'resid if 1':>12}{'resid if 0':>12}")
+    for j, name in enumerate(FEATURES[1:], start=1):
+        on = x[:, j] > 0.5  # for need: more than half the tricks left still to take
+        if on.all() or not on.any():
+            continue
+        out.append(f"{name:<16}{on.mean():>8.3f}{y[on].mean():>+12.3f}{y[~on].mean():>+12.3f}")
+    folds = np.arange(len(y)) % FOLDS
+    base_sse = fit_sse = 0.0
+    for f in range(FOLDS):
+        train, test = folds != f, folds == f
+        w, *_ = np.linalg.lstsq(x[train], y[train], rcond=None)
+        base_sse += float(((y[test] - y[train].mean()) ** 2).sum())
+        fit_sse += float(((y[test] - x[test] @ w) ** 2).sum())
+    w, *_ = np.linalg.lstsq(x, y, rcond=None)
+    out.append(
+        f"held-out: residual sse {base_sse:.1f} with its mean, {fit_sse:.1f} with the fit "
+        f"({100 * (1 - fit_sse / base_sse):+.2f}% explained)"
+    )
+    w, se = fit(found)
+    out.append("fit on all (weight, standard error clustered by run; * re-ranks):")
+    names = FEATURES + tuple(f"mean {name}" for name in CARD_FEATURES)
+    for name, weight, error in zip(names, w, se, strict=True):
+        mark = " *" if name in CARD_FEATURES else ""
+        out.append(f"  {name:<16}{weight:>+8.3f} ± {error:.3f}{mark}")
+    by_left: dict[int, list[float]] = defaultdict(list)
+    for d, r in zip(found, y, strict=True):
+        by_left[int(d.line["left"])].append(float(r))
+    out.append(
+        "by tricks left: "
+        + ", ".join(f"{left}: {np.mean(v):+.2f} ({len(v)})" for left, v in sorted(by_left.items()))
+    )
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pairs", nargs="+", type=Path, help="LOG DIR [LOG DIR …]")
+    parser.add_argument(
+        "--fit-out", type=Path, help="write the fitted weights of the card features here"
+    )
+    args = parser.parse_args()
+    if len(args.pairs) % 2:
+        raise SystemExit("give each log with its match directory: LOG DIR [LOG DIR …]")
+    found: list[Decision] = []
+    for log, directory in zip(args.pairs[::2], args.pairs[1::2], strict=True):
+        if not log.is_file():
+            raise SystemExit(f"{log}: no such file (the ASCENSEUR_CARDLOG of the match)")
+        found += decisions(log, directory)
+    for text in report(found):
+        print(text)
+    if args.fit_out is not None and found:
+        w, se = fit(found)
+        columns = {name: [float(w[j]), float(se[j])] for j, name in enumerate(FEATURES)}
+        args.fit_out.write_text(json.dumps(columns, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.fit_out}")
+
+
+if __name__ == "__main__":
+    main()
