@@ -243,7 +243,7 @@ FEATURES = (
     "bias",
     "leads",  # the seat leads the trick
     "last",  # the seat plays last to the trick
-    "takes_now",  # the card would win the trick as it stands (not leading)
+    "takes_over",  # the card would win the trick as it stands (not leading), bid passed
     "trump",
     "excuse",
     "master",  # no unseen card of its kind ranks above it (a suit card or a trump)
@@ -251,8 +251,8 @@ FEATURES = (
     "need",  # tricks still to take for the bid, over tricks left (may be < 0 or > 1)
     "made",  # the bid is already made (need == 0)
     "over",  # the bid is already passed
-    "takes_and_made",  # takes_now while the bid is made
-    "takes_and_need",  # takes_now while tricks are still needed
+    "takes_and_made",  # it would win the trick while the bid is made
+    "takes_and_need",  # it would win the trick while tricks are still needed
     "master_and_made",
     "near_tie",  # a second search was made
 )
@@ -293,7 +293,7 @@ def card_features(
         1.0,
         float(leads),
         float(last),
-        float(takes),
+        float(takes and need < 0),
         float(kind == 4),
         float(kind == 5),
         float(master),
@@ -348,7 +348,7 @@ def design(line: dict[str, Any]) -> list[float]:
 
 #: The features that differ between the legal cards of one decision: only these re-rank.
 CARD_FEATURES = (
-    "takes_now",
+    "takes_over",
     "trump",
     "excuse",
     "master",
