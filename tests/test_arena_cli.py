@@ -494,6 +494,29 @@ def test_split_bots_bid_with_one_bot_and_play_with_the_other(
     assert first_bids("split_bots-expert_bids", "candidate") == first_bids("expert", "candidate")
 
 
+def _candidate_runs(out: Path) -> list[list[dict[str, Any]]]:
+    games = (out / "games.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["result"]["candidate"] for line in games]
+
+
+def _logged_beside_expert(
+    candidate: str, options: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> list[list[dict[str, Any]]]:
+    """The candidate runs of a logging expert's match in ``tmp_path / "logged"``, checked to
+    decide as the expert's own match on the same options (in ``tmp_path / "plain"``) does."""
+    logged, plain = tmp_path / "logged", tmp_path / "plain"
+    assert main(["arena", "--candidate", candidate, *options, "--out", str(logged)]) == 0
+    assert main(["arena", "--candidate", "expert", *options, "--out", str(plain)]) == 0
+    capsys.readouterr()
+
+    def decided(games: list[list[dict[str, Any]]]) -> list[Any]:
+        return [[(run["bids"], run["tricks"]) for run in game] for game in games]
+
+    runs = _candidate_runs(logged)
+    assert decided(runs) == decided(_candidate_runs(plain))  # it decides as the expert does
+    return runs
+
+
 def test_the_bid_calibration_sets_the_logged_estimates_beside_what_the_bids_took(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -507,22 +530,8 @@ def test_the_bid_calibration_sets_the_logged_estimates_beside_what_the_bids_took
     monkeypatch.setenv("ASCENSEUR_BIDLOG", str(log))
     options = ["--reference", "heuristic", "--players", "3", "--max-cards", "3"]
     options += ["--games", "2", "--seed", "7", "--jobs", "1", "--budget-iterations", "30"]
-    logged, plain = tmp_path / "logged", tmp_path / "plain"
-    candidate = ["--candidate", "split_bots:logged_expert"]
-    assert main(["arena", *candidate, *options, "--out", str(logged)]) == 0
-    assert main(["arena", "--candidate", "expert", *options, "--out", str(plain)]) == 0
-    capsys.readouterr()
-
-    def candidate_runs(out: Path) -> list[list[dict[str, Any]]]:
-        games = (out / "games.jsonl").read_text(encoding="utf-8").splitlines()
-        return [json.loads(line)["result"]["candidate"] for line in games]
-
-    runs = candidate_runs(logged)
-
-    def decided(games: list[list[dict[str, Any]]]) -> list[Any]:
-        return [[(run["bids"], run["tricks"]) for run in game] for game in games]
-
-    assert decided(runs) == decided(candidate_runs(plain))  # it decides as the expert does
+    logged = tmp_path / "logged"
+    runs = _logged_beside_expert("split_bots:logged_expert", options, tmp_path, capsys)
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     bids = [b for game in runs for run in game for b in run["bids"]]
     assert [line["bid"] for line in lines] == bids  # a line per bid, in the runs' order
@@ -894,22 +903,8 @@ def test_card_outcomes_sets_each_logged_card_beside_the_score_its_deal_made(
     monkeypatch.setenv("ASCENSEUR_CARDLOG", str(log))
     options = ["--reference", "heuristic", "--players", "3", "--max-cards", "3"]
     options += ["--games", "2", "--seed", "7", "--jobs", "1", "--budget-iterations", "30"]
-    logged, plain = tmp_path / "logged", tmp_path / "plain"
-    candidate = ["--candidate", "card_outcomes:logged_cards"]
-    assert main(["arena", *candidate, *options, "--out", str(logged)]) == 0
-    assert main(["arena", "--candidate", "expert", *options, "--out", str(plain)]) == 0
-    capsys.readouterr()
-
-    def candidate_runs(out: Path) -> list[list[dict[str, Any]]]:
-        games = (out / "games.jsonl").read_text(encoding="utf-8").splitlines()
-        return [json.loads(line)["result"]["candidate"] for line in games]
-
-    runs = candidate_runs(logged)
-
-    def decided(games: list[list[dict[str, Any]]]) -> list[Any]:
-        return [[(run["bids"], run["tricks"]) for run in game] for game in games]
-
-    assert decided(runs) == decided(candidate_runs(plain))  # it decides as the expert does
+    logged = tmp_path / "logged"
+    runs = _logged_beside_expert("card_outcomes:logged_cards", options, tmp_path, capsys)
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     sizes = [1, 2, 3, 2, 1]  # rule D4 with max_cards 3
     expected: list[tuple[dict[str, Any], int]] = []
