@@ -932,6 +932,11 @@ def test_card_outcomes_sets_each_logged_card_beside_the_score_its_deal_made(
     assert main(["arena", "--candidate", "heuristic", *options, "--out", str(other)]) == 0
     with pytest.raises(SystemExit, match="not this match's log"):
         card_outcomes.decisions(log, other)
+    bad = tmp_path / "bad.jsonl"
+    for text in ('{"seat": 0}\n', "not json\n"):
+        bad.write_text(text, encoding="utf-8")
+        with pytest.raises(SystemExit, match="not a log of card_outcomes:logged_cards"):
+            card_outcomes.decisions(bad, logged)
 
 
 def test_ties_corrected_adds_the_fitted_lean_of_each_card_at_near_ties_only(
@@ -973,3 +978,7 @@ def test_ties_corrected_adds_the_fitted_lean_of_each_card_at_near_ties_only(
     path.write_text(json.dumps(fitted), encoding="utf-8")
     monkeypatch.setenv("ASCENSEUR_CARDFIT", str(path))
     assert card_outcomes.ties_corrected(Budget(iterations=30)).weights == {"lowest_own": 0.5}
+    for text in ("[1, 2]", '{"master": 0.5}', "not json"):
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(SystemExit, match=r"not a file of card_outcomes\.py --fit-out"):
+            card_outcomes.ties_corrected(Budget(iterations=30))

@@ -191,13 +191,38 @@ def ties_corrected(budget: Budget) -> TiesCorrected:
     path = os.environ.get(CARDFIT)
     if not path:
         raise SystemExit(f"ties_corrected reads its weights from the file named by {CARDFIT}")
-    fitted = json.loads(Path(path).read_text(encoding="utf-8"))
-    weights = {
-        name: float(w)
-        for name, (w, error) in fitted.items()
-        if name in CARD_FEATURES and abs(w) >= 2 * error
-    }
+    try:
+        fitted = json.loads(Path(path).read_text(encoding="utf-8"))
+        weights = {
+            name: float(w)
+            for name, (w, error) in fitted.items()
+            if name in CARD_FEATURES and abs(w) >= 2 * error
+        }
+    except (OSError, ValueError, TypeError, AttributeError) as err:
+        raise SystemExit(
+            f"{path}: not a file of card_outcomes.py --fit-out (feature: [weight, error]): {err}"
+        ) from None
     return TiesCorrected(budget, weights)
+
+
+#: The keys of a logged line.
+LOGGED = frozenset(
+    [
+        "deal",
+        "seat",
+        "players",
+        "k",
+        "bid",
+        "won",
+        "left",
+        "trick",
+        "hand",
+        "seen",
+        "played",
+        "first",
+        "second",
+    ]
+)
 
 
 class Decision(NamedTuple):
@@ -215,7 +240,12 @@ def decisions(log: Path, directory: Path) -> list[Decision]:
         match, _, results = saved_match(directory)
     except ArenaError as err:
         raise SystemExit(str(err)) from None
-    lines = [json.loads(text) for text in log.read_text(encoding="utf-8").splitlines() if text]
+    try:
+        lines = [json.loads(text) for text in log.read_text(encoding="utf-8").splitlines() if text]
+        if not all(isinstance(line, dict) and line.keys() >= LOGGED for line in lines):
+            raise ValueError(f"a line lacks one of {', '.join(sorted(LOGGED))}")
+    except (OSError, ValueError) as err:
+        raise SystemExit(f"{log}: not a log of card_outcomes:logged_cards: {err}") from None
     sizes = match.hand_sizes
     out: list[Decision] = []
     position = runs = 0
