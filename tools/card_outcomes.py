@@ -42,14 +42,7 @@ from ascenseur.bots.base import Budget, forced
 from ascenseur.bots.expert import ExpertBot
 from ascenseur.commands.arena import saved_match
 from ascenseur.core.actions import Bid, Play
-from ascenseur.core.cards import (
-    DECK_SIZE,
-    EXCUSE_INDEX,
-    FIRST_TRUMP,
-    SUIT_SIZE,
-    Card,
-    mask_of,
-)
+from ascenseur.core.cards import DECK, FULL_DECK_MASK, KIND_MASKS, Suit
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.tricks import winning_position
@@ -288,14 +281,6 @@ FEATURES = (
 )
 
 
-def _kind(index: int) -> int:
-    if index == EXCUSE_INDEX:
-        return 5
-    if index >= FIRST_TRUMP:
-        return 4
-    return index // SUIT_SIZE
-
-
 def card_features(
     card: int,
     trick: Sequence[int],
@@ -309,23 +294,24 @@ def card_features(
     """:data:`FEATURES` of playing ``card`` from ``hand`` to ``trick`` (card indices in play
     order), ``unseen`` the cards the seat has not seen, ``need`` its bid minus its tricks,
     ``left`` the tricks not finished (the current one included)."""
-    kind = _kind(card)
+    kind = DECK[card].suit
+    of_kind = KIND_MASKS[kind]
     leads = not trick
     last = len(trick) == players - 1
-    takes = (not leads) and kind != 5 and winning_position([*trick, card]) == len(trick)
-    master = kind < 5 and not any(
-        unseen >> c & 1 for c in range(card + 1, DECK_SIZE) if _kind(c) == kind
-    )
-    own = [c for c in range(DECK_SIZE) if hand >> c & 1 and _kind(c) == kind]
-    lowest = bool(own) and card == min(own)
+    excuse = kind is Suit.EXCUSE
+    takes = not leads and not excuse and winning_position([*trick, card]) == len(trick)
+    # Within a kind, a higher index is a higher card.
+    master = not excuse and not unseen & of_kind >> (card + 1) << (card + 1)
+    own = hand & of_kind
+    lowest = own & -own == 1 << card
     made = need == 0
     return [
         1.0,
         float(leads),
         float(last),
         float(takes and need < 0),
-        float(kind == 4),
-        float(kind == 5),
+        float(kind is Suit.TRUMPS),
+        float(excuse),
         float(master),
         float(lowest),
         need / max(1, left),
@@ -341,12 +327,7 @@ def card_features(
 def _position(line: dict[str, Any]) -> tuple[list[int], int, int, int, int, int, bool]:
     trick = [int(c) for c in line["trick"]]
     hand = int(line["hand"])
-    unseen = (
-        ((1 << DECK_SIZE) - 1)
-        & ~hand
-        & ~int(line["seen"])
-        & ~mask_of(Card.from_index(c) for c in trick)
-    )
+    unseen = FULL_DECK_MASK & ~hand & ~int(line["seen"])  # seen: the current trick's too
     need = int(line["bid"]) - int(line["won"])
     return (
         trick,
@@ -389,18 +370,29 @@ CARD_FEATURES = (
 )
 
 
-def fit(found: Sequence[Decision]) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """Least squares of the residual on :data:`FEATURES`: the weights and their standard
-    errors, clustered by run (the decisions of one seat's deal share one score)."""
+Array = np.ndarray[Any, Any]
+
+
+def _data(found: Sequence[Decision]) -> tuple[Array, Array, Array]:
+    """The fit's rows (:func:`design`), residuals and runs."""
     x = np.array([design(d.line) for d in found])
-    y = np.array([residual(d) for d in found])
+    return x, np.array([residual(d) for d in found]), np.array([d.run for d in found])
+
+
+def fit(found: Sequence[Decision]) -> tuple[Array, Array]:
+    """Least squares of the residual on the rows of :func:`design`: the weights and their
+    standard errors, clustered by run (the decisions of one seat's deal share one score)."""
+    return _fit(*_data(found))
+
+
+def _fit(x: Array, y: Array, runs: Array) -> tuple[Array, Array]:
     w, *_ = np.linalg.lstsq(x, y, rcond=None)
     inverse = np.linalg.pinv(x.T @ x)
     errors = y - x @ w
     meat = np.zeros((x.shape[1], x.shape[1]))
     by_run: dict[int, list[int]] = defaultdict(list)
-    for i, d in enumerate(found):
-        by_run[d.run].append(i)
+    for i, run in enumerate(runs):
+        by_run[int(run)].append(i)
     for rows in by_run.values():
         g = x[rows].T @ errors[rows]
         meat += np.outer(g, g)
@@ -418,8 +410,7 @@ def report(found: Sequence[Decision]) -> list[str]:
     """Mean residual by feature, and the held-out fit."""
     if not found:
         return ["no searched card decision in the log"]
-    x = np.array([design(d.line) for d in found])
-    y = np.array([residual(d) for d in found])
+    x, y, runs = _data(found)
     out = [
         f"{len(found)} searched card decisions; mean residual {y.mean():+.3f} (sd {y.std():.3f})"
     ]
@@ -429,19 +420,18 @@ def report(found: Sequence[Decision]) -> list[str]:
         if on.all() or not on.any():
             continue
         out.append(f"{name:<16}{on.mean():>8.3f}{y[on].mean():>+12.3f}{y[~on].mean():>+12.3f}")
-    folds = np.arange(len(y)) % FOLDS
+    folds = runs % FOLDS  # by run: a run's decisions share its score, so stay in one fold
     base_sse = fit_sse = 0.0
     for f in range(FOLDS):
         train, test = folds != f, folds == f
         w, *_ = np.linalg.lstsq(x[train], y[train], rcond=None)
         base_sse += float(((y[test] - y[train].mean()) ** 2).sum())
         fit_sse += float(((y[test] - x[test] @ w) ** 2).sum())
-    w, *_ = np.linalg.lstsq(x, y, rcond=None)
     out.append(
         f"held-out: residual sse {base_sse:.1f} with its mean, {fit_sse:.1f} with the fit "
         f"({100 * (1 - fit_sse / base_sse):+.2f}% explained)"
     )
-    w, se = fit(found)
+    w, se = _fit(x, y, runs)
     out.append("fit on all (weight, standard error clustered by run; * re-ranks):")
     names = FEATURES + tuple(f"mean {name}" for name in CARD_FEATURES)
     for name, weight, error in zip(names, w, se, strict=True):
