@@ -820,6 +820,58 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     assert expert_variants.bid_down_05(budget).choose(view, random.Random(2)) == Bid(0)
 
 
+def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tools/expert_variants.py's blend_05: each card's estimate loses half of the first
+    search's estimate minus the same worlds' estimate with the seat following the fixed policy
+    (the plain search starts from the generator's state the first one started from); near-ties
+    and the near-tie search's estimates are read with that loss; share 0 is the expert."""
+    _tools()
+    import expert_variants
+    from ascenseur.bots.expert import TIE_NOISE
+
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    hands = ("H1 H2 H3", "S1 S5 SK", "T1 T2 T3")
+    state.apply(Deal(tuple(tuple(Card.parse(c) for c in h.split()) for h in hands)))
+    for bid in (1, 0, 1):  # seat 1 bids first and leads
+        state.apply(BIDS[bid])
+    view = observe(state, 1)
+    # The first search: SK clearly best; without the look-ahead, SK is worth 2 less.
+    answers = {
+        (True, 0.0): [1.0, 1.2, 2.0],
+        (False, 0.0): [1.0, 1.2, 0.0],
+        (True, TIE_NOISE): [1.3, 1.0],  # the near-tie search of S1 and SK (blended 1.0, 1.0)
+    }
+
+    def run(share: float, first: list[float]) -> tuple[Play | Bid, list[Any]]:
+        calls: list[Any] = []
+
+        def estimates(
+            problem: SearchProblem, settings: SearchSettings, rng: random.Random
+        ) -> list[Estimate]:
+            calls.append((settings.nested, settings.race, rng.getstate()))
+            points = answers[(settings.nested, settings.noise)]
+            if settings.nested and not settings.noise:
+                points = first
+            rng.random()  # a search draws from its generator
+            return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]
+
+        bot = expert_variants.LookaheadBlend(Budget(iterations=30), share)
+        monkeypatch.setattr(bot, "estimates", estimates)
+        return bot.choose(view, random.Random(1)), calls
+
+    played, calls = run(0.5, [1.0, 1.2, 2.0])  # blended 1.0, 1.2, 1.0: S5 alone is best
+    assert played == Play(Card.parse("S5"))
+    (nested, race, start), (plain, plain_race, plain_start) = calls
+    assert nested and not plain and plain_race is None and start == plain_start
+    assert race is not None
+    assert run(0.0, [1.0, 1.2, 2.0])[0] == Play(Card.parse("SK"))  # the expert's choice
+    # Blended 1.0, 0.7, 1.0: S1 and SK tie; the near-tie search's 1.3 and 1.0 lose 0 and 1.
+    played, calls = run(0.5, [1.0, 0.2, 2.0])
+    assert played == Play(Card.parse("S1")) and len(calls) == 3
+
+
 def test_the_sweep_table_pools_the_games_of_one_design_played_on_several_seeds(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -893,14 +945,17 @@ def test_card_outcomes_sets_each_logged_card_beside_the_score_its_deal_made(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """tools/card_outcomes.py's logged_cards decides as the expert does and writes a line per
-    card it plays (forced ones too), with every legal card's estimate when it searched; the
-    analysis matches the searched ones with the score of their deal, and refuses a log that
-    is not the match's."""
+    card it plays (forced ones too), with every legal card's estimate when it searched, and
+    its look-ahead searches' (nothing added where the deal is solved exactly); the analysis
+    matches the searched ones with the score of their deal, fits the look-ahead's gain beside
+    the card features, and refuses a log that is not the match's."""
     _tools()
     import card_outcomes
+    from ascenseur.bots.endgame import EXACT_CARDS
 
     log = tmp_path / "cards.jsonl"
     monkeypatch.setenv("ASCENSEUR_CARDLOG", str(log))
+    monkeypatch.setenv("ASCENSEUR_CARDLOG_LOOKAHEAD", "40")
     options = ["--reference", "heuristic", "--players", "3", "--max-cards", "3"]
     options += ["--games", "2", "--seed", "7", "--jobs", "1", "--budget-iterations", "30"]
     logged = tmp_path / "logged"
@@ -917,7 +972,12 @@ def test_card_outcomes_sets_each_logged_card_beside_the_score_its_deal_made(
                     assert (line["seat"], line["bid"], line["k"]) == (seat, bid, k)
                     if line["first"] is not None:
                         assert line["played"] in [row[0] for row in line["first"]]
+                        assert [r[0] for r in line["lookahead"]] == [r[0] for r in line["first"]]
+                        if line["left"] * 3 - len(line["trick"]) <= EXACT_CARDS:
+                            assert set(card_outcomes.gains(line).values()) == {0.0}
                         expected.append((line, deal_score(bid, tricks)))
+                    else:
+                        assert "lookahead" not in line
                 position += k
     assert position == len(lines)
     found = card_outcomes.decisions(log, logged)
@@ -926,6 +986,12 @@ def test_card_outcomes_sets_each_logged_card_beside_the_score_its_deal_made(
     assert len(x) == len(card_outcomes.FEATURES) and x[0] == 1.0
     table = card_outcomes.report(found)
     assert table[0].startswith(f"{len(found)} searched card decisions")
+    assert any(row.strip().startswith("lookahead_gain") for row in table)
+    assert sum(row.startswith("losing ") for row in table) == len(card_outcomes.SHARES)
+    monkeypatch.setenv("ASCENSEUR_CARDLOG_LOOKAHEAD", "many")
+    with pytest.raises(SystemExit, match="ASCENSEUR_CARDLOG_LOOKAHEAD is a number of play-outs"):
+        card_outcomes.logged_cards(Budget(iterations=30))
+    monkeypatch.delenv("ASCENSEUR_CARDLOG_LOOKAHEAD")
     other = tmp_path / "other"
     options[options.index("--seed") + 1] = "8"
     monkeypatch.setenv("ASCENSEUR_CARDLOG", str(tmp_path / "other.jsonl"))

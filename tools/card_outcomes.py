@@ -50,6 +50,9 @@ from ascenseur.search.problem import Estimate, SearchProblem
 
 #: The environment variable naming the file ``logged_cards`` appends its card decisions to.
 CARDLOG = "ASCENSEUR_CARDLOG"
+#: The environment variable naming the play-outs of the look-ahead searches logged beside
+#: each card (unset or 0: none are made).
+LOOKAHEAD = "ASCENSEUR_CARDLOG_LOOKAHEAD"
 #: Held-out folds of the fit.
 FOLDS = 5
 
@@ -57,11 +60,13 @@ FOLDS = 5
 class LoggedCards(ExpertBot):
     """The expert, choosing as :meth:`ExpertBot.decide` does, that logs every card it plays."""
 
-    def __init__(self, budget: Budget, log: str) -> None:
+    def __init__(self, budget: Budget, log: str, lookahead: int = 0) -> None:
         super().__init__(budget)
         self.log = log
         self.name = "logged-cards"
         self._second: list[Estimate] | None = None
+        # Play-outs of the two look-ahead searches logged beside each card (0: none).
+        self.lookahead = lookahead
 
     def near_tie_search(
         self,
@@ -82,8 +87,33 @@ class LoggedCards(ExpertBot):
         self._second = None
         action, estimates = self.decide(view, rng)
         if isinstance(action, Play):
-            self._write(view, action, estimates, self._second)
+            self._write(view, action, estimates, self._second, self._lookahead(view))
         return action
+
+    def _lookahead(self, view: Observation) -> list[list[Any]] | None:
+        """Each legal card's estimate with the seat looking one card ahead in its play-outs
+        and with it following the fixed policy, over the same worlds (two searches of
+        :attr:`lookahead` play-outs with no racing, from one private seed: the expert's own
+        generator is not touched, so it decides as it would without them): what the seat's
+        clairvoyant look-ahead adds to each card."""
+        if not self.lookahead:
+            return None
+        problem = self.problem_of(view)
+        settings = replace(
+            self.search_settings(problem),
+            iterations=self.lookahead,
+            seconds=None,
+            race=None,
+            noise=0.0,
+        )
+        seed = view.hand_mask << 80 | view.played_mask  # the position's own seed
+        nested = self.estimates(problem, replace(settings, nested=True), random.Random(seed))
+        plain = self.estimates(problem, replace(settings, nested=False), random.Random(seed))
+        return [
+            [a.action.card.index, a.points, b.points, a.exact, b.exact]
+            for a, b in zip(nested, plain, strict=True)
+            if isinstance(a.action, Play)
+        ]
 
     def _write(
         self,
@@ -91,6 +121,7 @@ class LoggedCards(ExpertBot):
         played: Play,
         first: Sequence[Estimate] | None,
         second: Sequence[Estimate] | None,
+        lookahead: list[list[Any]] | None = None,
     ) -> None:
         def rows(found: Sequence[Estimate] | None) -> list[list[Any]] | None:
             if found is None:
@@ -118,6 +149,8 @@ class LoggedCards(ExpertBot):
             "first": rows(first),
             "second": rows(second),
         }
+        if lookahead is not None:
+            line["lookahead"] = lookahead
         with open(self.log, "a", encoding="utf-8") as out:
             out.write(json.dumps(line) + "\n")
 
@@ -126,7 +159,11 @@ def logged_cards(budget: Budget) -> LoggedCards:
     log = os.environ.get(CARDLOG)
     if not log:
         raise SystemExit(f"logged_cards writes its cards to the file named by {CARDLOG}: set it")
-    return LoggedCards(budget, log)
+    try:
+        lookahead = int(os.environ.get(LOOKAHEAD, "0"))
+    except ValueError:
+        raise SystemExit(f"{LOOKAHEAD} is a number of play-outs (0: none)") from None
+    return LoggedCards(budget, log, lookahead)
 
 
 #: The environment variable naming the weights ``ties_corrected`` reads (``--fit-out``).
@@ -370,12 +407,38 @@ CARD_FEATURES = (
 )
 
 
+#: The search's features of a played card, when the log has its look-ahead searches
+#: (``ASCENSEUR_CARDLOG_LOOKAHEAD``): what the seat's look-ahead adds to the card's estimate
+#: (with it, minus following the fixed policy, over the same worlds), then its mean over the
+#: legal cards.
+SEARCH_FEATURES = ("lookahead_gain", "mean lookahead_gain")
+
+
+def gains(line: dict[str, Any]) -> dict[int, float]:
+    """What the seat's look-ahead adds to each legal card's estimate (a logged decision with
+    its look-ahead searches)."""
+    return {int(c): float(nested) - float(plain) for c, nested, plain, _, _ in line["lookahead"]}
+
+
+def search_row(line: dict[str, Any]) -> list[float]:
+    """:data:`SEARCH_FEATURES` of the card a logged decision played."""
+    gain = gains(line)
+    return [gain[int(line["played"])], sum(gain.values()) / len(gain)]
+
+
 Array = np.ndarray[Any, Any]
 
 
+def searched(found: Sequence[Decision]) -> bool:
+    """Whether every decision has its look-ahead searches (then the fit has their features)."""
+    return bool(found) and all("lookahead" in d.line for d in found)
+
+
 def _data(found: Sequence[Decision]) -> tuple[Array, Array, Array]:
-    """The fit's rows (:func:`design`), residuals and runs."""
-    x = np.array([design(d.line) for d in found])
+    """The fit's rows (:func:`design`, and :func:`search_row` if :func:`searched`), residuals
+    and runs."""
+    extra = searched(found)
+    x = np.array([design(d.line) + (search_row(d.line) if extra else []) for d in found])
     return x, np.array([residual(d) for d in found]), np.array([d.run for d in found])
 
 
@@ -434,8 +497,10 @@ def report(found: Sequence[Decision]) -> list[str]:
     w, se = _fit(x, y, runs)
     out.append("fit on all (weight, standard error clustered by run; * re-ranks):")
     names = FEATURES + tuple(f"mean {name}" for name in CARD_FEATURES)
+    if searched(found):
+        names += SEARCH_FEATURES
     for name, weight, error in zip(names, w, se, strict=True):
-        mark = " *" if name in CARD_FEATURES else ""
+        mark = " *" if name in CARD_FEATURES or name == SEARCH_FEATURES[0] else ""
         out.append(f"  {name:<16}{weight:>+8.3f} ± {error:.3f}{mark}")
     by_left: dict[int, list[float]] = defaultdict(list)
     for d, r in zip(found, y, strict=True):
@@ -444,6 +509,34 @@ def report(found: Sequence[Decision]) -> list[str]:
         "by tricks left: "
         + ", ".join(f"{left}: {np.mean(v):+.2f} ({len(v)})" for left, v in sorted(by_left.items()))
     )
+    if searched(found):
+        out += blends(found)
+    return out
+
+
+#: Shares of the look-ahead's gain taken off each card's estimate in :func:`blends`.
+SHARES = (0.25, 0.5, 1.0)
+
+
+def blends(found: Sequence[Decision]) -> list[str]:
+    """For each of :data:`SHARES`: how often the first search's best card changes when every
+    card's estimate loses that share of its look-ahead gain, and the mean residual of the
+    decisions where it would change (what the card played then made against its estimate)."""
+    out = []
+    for share in SHARES:
+        changed: list[float] = []
+        for d in found:
+            gain = gains(d.line)
+            first = {int(c): float(p) for c, p, _, _ in d.line["first"]}
+            best = max(first, key=lambda c: first[c])
+            blended = max(first, key=lambda c: first[c] - share * gain[c])
+            if blended != best:
+                changed.append(residual(d))
+        mean = f"{np.mean(changed):+.3f}" if changed else "-"
+        out.append(
+            f"losing {share:.2f} of the look-ahead's gain: the best card changes in "
+            f"{len(changed)} of {len(found)} decisions (their mean residual {mean})"
+        )
     return out
 
 

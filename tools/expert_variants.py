@@ -24,7 +24,12 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
 * ``sigma_10``, ``sigma_16`` — a bid is taken to stray 1.0 (1.6) times the bid model's
   residual from its hand's expected bid, not :data:`~ascenseur.bots.expert.SIGMA_FACTOR`;
 * ``draws_32`` — 32 worlds drawn for each one searched, not
-  :data:`~ascenseur.bots.expert.DRAWS`.
+  :data:`~ascenseur.bots.expert.DRAWS`;
+* ``blend_025``, ``blend_05`` — a card's estimate loses a quarter (a half) of what the seat's
+  one-card look-ahead in the play-outs adds to it: the first search's estimate minus the same
+  worlds' estimate with the seat following the fixed policy (its look-ahead sees the world, so
+  part of what it adds is clairvoyance); near-ties are taken, and the second search's
+  estimates read, with that loss. Bids are the expert's.
 """
 
 from __future__ import annotations
@@ -130,3 +135,46 @@ def sigma_16(budget: Budget) -> ExpertBot:
 def draws_32(budget: Budget) -> ExpertBot:
     """32 worlds are drawn for each world searched."""
     return ExpertBot(budget, draws=32)
+
+
+class LookaheadBlend(ExpertBot):
+    """The expert whose card estimates lose ``share`` of what its look-ahead adds to them.
+
+    The first search is the expert's; a second search over the same worlds (the generator's
+    state copied before the first) values each card with the seat following the fixed policy,
+    every candidate to the end; each card's estimate then loses ``share`` of the difference.
+    The near-tie search is the expert's, among the cards near the best by those estimates, and
+    its estimates lose the same. A time budget, or a bid, is searched as the expert does.
+    """
+
+    def __init__(self, budget: Budget, share: float) -> None:
+        super().__init__(budget)
+        self.share = share
+
+    def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
+        problem = self.problem_of(view)
+        settings = self.search_settings(problem)
+        if problem.bidding or settings.seconds is not None:
+            return super().decide(view, rng)
+        twin = random.Random()
+        twin.setstate(rng.getstate())
+        found = self.estimates(problem, settings, rng)
+        plain = self.estimates(problem, replace(settings, nested=False, race=None), twin)
+        loss = {
+            f.action: self.share * (f.points - p.points) for f, p in zip(found, plain, strict=True)
+        }
+        blended = [replace(e, points=e.points - loss[e.action]) for e in found]
+        second = self.near_tie_search(problem, blended, rng)
+        chosen = blended if second is None else second
+        best = max(chosen, key=lambda e: e.points - (0.0 if second is None else loss[e.action]))
+        return best.action, found
+
+
+def blend_025(budget: Budget) -> ExpertBot:
+    """A card's estimate loses a quarter of what the seat's look-ahead adds to it."""
+    return LookaheadBlend(budget, 0.25)
+
+
+def blend_05(budget: Budget) -> ExpertBot:
+    """A card's estimate loses half of what the seat's look-ahead adds to it."""
+    return LookaheadBlend(budget, 0.5)
