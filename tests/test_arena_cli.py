@@ -21,7 +21,7 @@ from ascenseur.cli import main
 from ascenseur.core.actions import BIDS, Bid, Deal, Play
 from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError
-from ascenseur.core.observation import observe
+from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.state import GameState
@@ -820,6 +820,16 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     assert expert_variants.bid_down_05(budget).choose(view, random.Random(2)) == Bid(0)
 
 
+def _three_spades_to_lead() -> Observation:
+    """Seat 1's view of a 3-card deal it leads holding S1 S5 SK, having bid 1 (then 0 and 1)."""
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    hands = ("H1 H2 H3", "S1 S5 SK", "T1 T2 T3")
+    state.apply(Deal(tuple(tuple(Card.parse(c) for c in h.split()) for h in hands)))
+    for bid in (1, 0, 1):  # seat 1 bids first and leads
+        state.apply(BIDS[bid])
+    return observe(state, 1)
+
+
 def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -831,12 +841,7 @@ def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
     import expert_variants
     from ascenseur.bots.expert import TIE_NOISE
 
-    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
-    hands = ("H1 H2 H3", "S1 S5 SK", "T1 T2 T3")
-    state.apply(Deal(tuple(tuple(Card.parse(c) for c in h.split()) for h in hands)))
-    for bid in (1, 0, 1):  # seat 1 bids first and leads
-        state.apply(BIDS[bid])
-    view = observe(state, 1)
+    view = _three_spades_to_lead()
     # The first search: SK clearly best; without the look-ahead, SK is worth 2 less.
     answers = {
         (True, 0.0): [1.0, 1.2, 2.0],
@@ -1016,12 +1021,7 @@ def test_ties_corrected_adds_the_fitted_lean_of_each_card_at_near_ties_only(
     _tools()
     import card_outcomes
 
-    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
-    hands = ("H1 H2 H3", "S1 S5 SK", "T1 T2 T3")
-    state.apply(Deal(tuple(tuple(Card.parse(c) for c in h.split()) for h in hands)))
-    for bid in (1, 0, 1):  # seat 1 bids first and leads
-        state.apply(BIDS[bid])
-    view = observe(state, 1)
+    view = _three_spades_to_lead()
 
     def canned(answers: list[list[float]]) -> Callable[..., list[Estimate]]:
         def estimates(
