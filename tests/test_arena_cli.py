@@ -836,10 +836,12 @@ def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
     """tools/expert_variants.py's blend_05: each card's estimate loses half of the first
     search's estimate minus the same worlds' estimate with the seat following the fixed policy
     (the plain search starts from the generator's state the first one started from); near-ties
-    and the near-tie search's estimates are read with that loss; share 0 is the expert."""
+    and the near-tie search's estimates are read with that loss; share 0 is the expert; bids
+    are the expert's, and bid_blend_04 does the same to bids only."""
     _tools()
     import expert_variants
     from ascenseur.bots.expert import TIE_NOISE
+    from helpers import deal_of
 
     view = _three_spades_to_lead()
     # The first search: SK clearly best; without the look-ahead, SK is worth 2 less.
@@ -875,6 +877,22 @@ def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
     # Blended 1.0, 0.7, 1.0: S1 and SK tie; the near-tie search's 1.3 and 1.0 lose 0 and 1.
     played, calls = run(0.5, [1.0, 0.2, 2.0])
     assert played == Play(Card.parse("S1")) and len(calls) == 3
+
+    # bid_blend_04 at seat 1's bid (0 to 3): the bid of 3 loses 0.4 of its 4-point gain.
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    state.apply(deal_of("S1 S2 S3", "T19 T20 T21", "H1 H2 H3"))
+    bidding = observe(state, 1)
+
+    def canned(
+        problem: SearchProblem, settings: SearchSettings, rng: random.Random
+    ) -> list[Estimate]:
+        points = [1.0, 2.0, 3.0, 4.0] if settings.nested else [1.0, 2.0, 3.0, 0.0]
+        return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]
+
+    for factory, bid in ((expert_variants.bid_blend_04, 2), (expert_variants.blend_05, 3)):
+        bot = factory(Budget(iterations=30))
+        monkeypatch.setattr(bot, "estimates", canned)
+        assert bot.choose(bidding, random.Random(1)) == Bid(bid)
 
 
 def test_the_sweep_table_pools_the_games_of_one_design_played_on_several_seeds(

@@ -29,7 +29,11 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   one-card look-ahead in the play-outs adds to it: the first search's estimate minus the same
   worlds' estimate with the seat following the fixed policy (its look-ahead sees the world, so
   part of what it adds is clairvoyance); near-ties are taken, and the second search's
-  estimates read, with that loss. Bids are the expert's.
+  estimates read, with that loss. Bids are the expert's;
+* ``bid_blend_04`` — the same for bids alone, with 0.4 of the gain: each candidate bid's
+  estimate loses 0.4 of what the seat's look-ahead adds to it (0.42 is how much of a
+  position's mean look-ahead gain its card estimates miss by, beyond the tricks left: the fit
+  of ``tools/card_outcomes.py`` on 14-card deals). Cards are the expert's.
 """
 
 from __future__ import annotations
@@ -144,17 +148,23 @@ class LookaheadBlend(ExpertBot):
     state copied before the first) values each card with the seat following the fixed policy,
     every candidate to the end; each card's estimate then loses ``share`` of the difference.
     The near-tie search is the expert's, among the cards near the best by those estimates, and
-    its estimates lose the same. A time budget, or a bid, is searched as the expert does.
+    its estimates lose the same. A time budget is searched as the expert does; so are bids
+    (``bids`` False) or cards (``cards`` False).
     """
 
-    def __init__(self, budget: Budget, share: float) -> None:
+    def __init__(
+        self, budget: Budget, share: float, *, cards: bool = True, bids: bool = False
+    ) -> None:
         super().__init__(budget)
         self.share = share
+        self.cards = cards
+        self.bids = bids
 
     def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
         problem = self.problem_of(view)
         settings = self.search_settings(problem)
-        if problem.bidding or settings.seconds is not None:
+        blended = self.bids if problem.bidding else self.cards
+        if not blended or settings.seconds is not None:
             return super().decide(view, rng)
         twin = random.Random()
         twin.setstate(rng.getstate())
@@ -178,3 +188,9 @@ def blend_025(budget: Budget) -> ExpertBot:
 def blend_05(budget: Budget) -> ExpertBot:
     """A card's estimate loses half of what the seat's look-ahead adds to it."""
     return LookaheadBlend(budget, 0.5)
+
+
+def bid_blend_04(budget: Budget) -> ExpertBot:
+    """A bid's estimate loses 0.4 of what the seat's look-ahead adds to it; cards are the
+    expert's."""
+    return LookaheadBlend(budget, 0.4, cards=False, bids=True)
