@@ -163,8 +163,7 @@ class LookaheadBlend(ExpertBot):
     def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
         problem = self.problem_of(view)
         settings = self.search_settings(problem)
-        blended = self.bids if problem.bidding else self.cards
-        if not blended or settings.seconds is not None:
+        if not (self.bids if problem.bidding else self.cards) or settings.seconds is not None:
             return super().decide(view, rng)
         twin = random.Random()
         twin.setstate(rng.getstate())
