@@ -193,3 +193,25 @@ def bid_blend_04(budget: Budget) -> ExpertBot:
     """A bid's estimate loses 0.4 of what the seat's look-ahead adds to it; cards are the
     expert's."""
     return LookaheadBlend(budget, 0.4, cards=False, bids=True)
+
+
+class BidTies(ExpertBot):
+    """The expert whose bids within ``width`` points of the best are searched again with noisy
+    others (its near-tie search, for bids with a wider near-tie); cards are the expert's."""
+
+    def __init__(self, budget: Budget, width: float) -> None:
+        super().__init__(budget)
+        self.bid_width = width
+
+    def tie_width_for(self, problem: SearchProblem) -> float | None:
+        return self.bid_width if problem.bidding else self.tie_width
+
+
+def bid_ties_05(budget: Budget) -> ExpertBot:
+    """Bids within half a point of the best are searched again with noisy others."""
+    return BidTies(budget, 0.5)
+
+
+def bid_ties_10(budget: Budget) -> ExpertBot:
+    """Bids within a point of the best are searched again with noisy others."""
+    return BidTies(budget, 1.0)

@@ -212,15 +212,21 @@ class ExpertBot:
         estimates) within :data:`TIE_WIDTH` of the best, searched again with noisy others
         (:data:`TIE_NOISE`) in ``seconds`` (None: the budget's play-outs); None when no other
         candidate is that close (or near-ties are not searched again)."""
-        if self.tie_width is None:
+        width = self.tie_width_for(problem)
+        if width is None:
             return None
         best = max(e.points for e in found)
-        near = [e.action for e in found if e.points >= best - self.tie_width]
+        near = [e.action for e in found if e.points >= best - width]
         if len(near) < 2:
             return None
         tied = problem.among(near)
         again = replace(self.search_settings(tied), noise=self.tie_noise, seconds=seconds)
         return self.estimates(tied, again, rng)
+
+    def tie_width_for(self, problem: SearchProblem) -> float | None:
+        """How close to the best a candidate of ``problem`` must be to be searched again at a
+        near-tie (None: never): :data:`TIE_WIDTH` for bids and cards alike."""
+        return self.tie_width
 
     def problem_of(self, view: Observation) -> SearchProblem:
         """The decision to search, from the seat's view (and nothing else)."""
