@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable
 
@@ -9,7 +10,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec, construct_world, sample_world
+from ascenseur.bots.worlds import (
+    NoConsistentWorld,
+    WorldSpec,
+    construct_world,
+    draw_world,
+    sample_world,
+)
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import CODE_INDEX, DECK, FULL_DECK_MASK, Card, indices_of
 from ascenseur.core.observation import observe
@@ -183,3 +190,83 @@ def test_built_worlds_have_the_drawn_worlds_distribution() -> None:
         )
         < 0.05
     )
+
+
+def _mask(codes: str) -> int:
+    return sum(1 << CODE_INDEX[code] for code in codes.split())
+
+
+def _crossed_voids() -> WorldSpec:
+    """Nine unseen cards (three hearts, spades and clubs): seat 1 holds three and has shown no
+    heart, seat 2 three and no spade, seat 3 two, the undealt pile the last one. The
+    constraints are not nested: neither seat's allowed cards are within the other's."""
+    unseen = _mask("H1 H2 H3 S1 S2 S3 C1 C2 C3")
+    allowed = (0, unseen & ~_mask("H1 H2 H3"), unseen & ~_mask("S1 S2 S3"), unseen)
+    return WorldSpec(0, _mask("D1 D2 D3"), unseen, (0, 3, 3, 2), allowed, (1, 2, 3))
+
+
+def _uniform_shares(spec: WorldSpec) -> dict[tuple[int, int], float]:
+    """Each (seat, card)'s share of all the consistent worlds of ``spec``, counted one by one."""
+    counts: dict[tuple[int, int], int] = {}
+    worlds = 0
+
+    def fill(position: int, left: int, hands: dict[int, tuple[int, ...]]) -> None:
+        nonlocal worlds
+        if position == len(spec.order):
+            worlds += 1
+            for seat, hand in hands.items():
+                for card in hand:
+                    counts[seat, card] = counts.get((seat, card), 0) + 1
+            return
+        seat = spec.order[position]
+        for hand in itertools.combinations(
+            indices_of(spec.allowed[seat] & left), spec.counts[seat]
+        ):
+            taken = sum(1 << card for card in hand)
+            fill(position + 1, left & ~taken, {**hands, seat: hand})
+
+    fill(0, spec.unseen, {})
+    return {key: count / worlds for key, count in counts.items()}
+
+
+def test_drawn_worlds_weighed_by_their_fill_factor_count_as_a_uniform_draw() -> None:
+    """With crossed voids, drawing seat by seat gives some (seat, card) a share of the worlds
+    far from its share of all consistent worlds (by 0.13 here); weighed by
+    :meth:`WorldSpec.fill_factor`, as the expert weighs them, the drawn worlds give every
+    share within sampling noise."""
+    spec = _crossed_voids()
+    exact = _uniform_shares(spec)
+    rng = random.Random(1)
+    samples = 20_000
+    plain: dict[tuple[int, int], float] = {}
+    weighted: dict[tuple[int, int], float] = {}
+    total = 0.0
+    for _ in range(samples):
+        hands, factor = draw_world(spec, rng)
+        assert 0.0 < factor <= 1.0
+        total += factor
+        for seat in spec.order:
+            for card in indices_of(hands[seat]):
+                plain[seat, card] = plain.get((seat, card), 0.0) + 1 / samples
+                weighted[seat, card] = weighted.get((seat, card), 0.0) + factor
+    assert max(abs(plain.get(key, 0.0) - share) for key, share in exact.items()) > 0.1
+    assert max(abs(weighted.get(key, 0.0) / total - share) for key, share in exact.items()) < 0.025
+
+
+def test_the_fill_factor_is_the_same_for_every_world_of_nested_constraints() -> None:
+    """When each seat's allowed cards are within the next one's (seat 1 has shown no heart and
+    no spade, seat 2 no heart), every drawn world gets the same factor: nothing is reweighed."""
+    unseen = _mask("H1 H2 H3 S1 S2 S3 C1 C2 C3")
+    allowed = (0, _mask("C1 C2 C3"), unseen & ~_mask("H1 H2 H3"), unseen)
+    spec = WorldSpec(0, _mask("D1 D2 D3"), unseen, (0, 2, 3, 2), allowed, (1, 2, 3))
+    rng = random.Random(2)
+    factors = {draw_world(spec, rng)[1] for _ in range(200)}
+    assert len(factors) == 1
+    crossed = _crossed_voids()
+    assert len({draw_world(crossed, rng)[1] for _ in range(200)}) > 1
+
+
+def test_built_worlds_weigh_one() -> None:
+    """A world built rather than drawn (every draw failed) is uniform already: factor 1."""
+    spec = WorldSpec.of(observe(tight_position(), 0))
+    assert draw_world(spec, random.Random(3), attempts=0)[1] == 1.0

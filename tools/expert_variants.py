@@ -33,7 +33,13 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
 * ``bid_blend_04`` — the same for bids alone, with 0.4 of the gain: each candidate bid's
   estimate loses 0.4 of what the seat's look-ahead adds to it (0.38 ± 0.11 is how much of a
   position's mean look-ahead gain its card estimates miss by, beyond the tricks left: the fit
-  of ``tools/card_outcomes.py`` on 8 sets of 60 14-card deals). Cards are the expert's.
+  of ``tools/card_outcomes.py`` on 8 sets of 60 14-card deals). Cards are the expert's;
+* ``bid_ties_05``, ``bid_ties_10`` — bids within half a point (a point) of the best are
+  searched again with noisy others, as the expert's near-tied cards are (cards are the
+  expert's);
+* ``uniform_worlds`` — a drawn world weighs its fill factor, so that the searched worlds are a
+  uniform draw of the consistent worlds even where the others' voids cross
+  (:meth:`~ascenseur.search.problem.WorldSpec.fill_factor`).
 """
 
 from __future__ import annotations
@@ -215,3 +221,8 @@ def bid_ties_05(budget: Budget) -> ExpertBot:
 def bid_ties_10(budget: Budget) -> ExpertBot:
     """Bids within a point of the best are searched again with noisy others."""
     return BidTies(budget, 1.0)
+
+
+def uniform_worlds(budget: Budget) -> ExpertBot:
+    """Drawn worlds weigh their fill factor: a uniform draw of the consistent worlds."""
+    return ExpertBot(budget, uniform_worlds=True)

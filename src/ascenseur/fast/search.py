@@ -30,6 +30,7 @@ from ascenseur.fast.worlds import (
     SpecArrays,
     draw_hand,
     draw_into,
+    fill_factor,
     fill_pool,
     later_seats_fit,
 )
@@ -130,6 +131,7 @@ class Problem(NamedTuple):
     exact: bool  # solve exactly rather than play out
     nested: bool
     noise: float  # the others' chance of a random card in a nested play-out
+    uniform: bool  # drawn worlds weigh their fill factor (SearchSettings.uniform)
     inverse_variance: float
     draws: int
     card_weights: Floats  # the bid model's, for this table and hand size
@@ -152,6 +154,7 @@ class Problem(NamedTuple):
             exact=problem.solved_exactly(settings),
             nested=settings.nested,
             noise=settings.noise,
+            uniform=settings.uniform,
             inverse_variance=settings.inverse_variance,
             draws=settings.draws,
             card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
@@ -236,13 +239,16 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
 
     With ``problem.draws`` > 1, each seat that has bid gets the one kept of that many hands
     drawn for it, by weight (:func:`_try_by_seat`); once that fails (worlds too tight to
-    draw), whole worlds are built and one of ``draws`` kept by weight.
+    draw), whole worlds are built and one of ``draws`` kept by weight. With ``problem.uniform``
+    a drawn world's weight includes :func:`~ascenseur.fast.worlds.fill_factor`.
     """
     if problem.draws > 1 and s.sampler[DECK_SIZE] == 0:
         for _ in range(ATTEMPTS):
             weight = _try_by_seat(problem, stream, s)
             if weight >= 0.0:
                 _guess_unbid(problem, s)
+                if problem.uniform:
+                    weight *= fill_factor(problem.spec, s.world)
                 return weight
         s.sampler[DECK_SIZE] = 1  # as draw_into: build worlds from now on
     total = 0.0
@@ -260,6 +266,8 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
             problem.hand_weights,
             s.bids,
         )
+        if problem.uniform and s.sampler[DECK_SIZE] == 0:  # a built world is uniform already
+            weight *= fill_factor(problem.spec, s.hands)
         total += weight
         if problem.draws == 1 or uniform(stream) * total < weight:
             s.world[:, :] = s.hands

@@ -7,6 +7,7 @@ view (the *worlds* to sample); the rest is the deal so far as the play-outs star
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -25,6 +26,9 @@ from ascenseur.core.state import Phase
 #: A world's weight never falls below exp(-LOG_WEIGHT_FLOOR), so that some world always
 #: counts (the inference from bids, :func:`ascenseur.bots.expert.guess_bids`).
 LOG_WEIGHT_FLOOR = 60.0
+#: ln(i!) for i = 0 … 78 (a card count): :meth:`WorldSpec.fill_factor`'s, read by its compiled
+#: twin too, so that both add the same numbers.
+LOG_FACTORIAL = tuple(math.lgamma(i + 1.0) for i in range(79))
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +102,34 @@ class WorldSpec:
         others.sort(key=lambda s: allowed[s].bit_count() - self.counts[s])
         return replace(self, allowed=allowed, order=tuple(others))
 
+    def fill_factor(self, hands: Sequence[int]) -> float:
+        """How much likelier a uniform draw over the consistent worlds makes ``hands`` than
+        the seat-by-seat draw does (:mod:`~ascenseur.bots.worlds`), up to a constant: at most 1.
+
+        The seat-by-seat draw gives each of the C(p, k) hands of k cards of a seat's pool of p
+        (the cards it may hold that the seats filled before it left) the same chance, so a
+        world comes with the chance 1 / Π C(p, k) over the seats in :attr:`order`, where
+        uniformly every world comes with the same chance. The factor is Π C(p, k) / C(p₀, k),
+        p₀ the seat's pool before any seat has drawn: the same for every world when each
+        seat's allowed cards are within the next one's (nested constraints), so weighing by it
+        changes nothing there, and elsewhere (one seat has shown no heart, another no spade)
+        it makes the drawn worlds count as a uniform draw would.
+        """
+        left = self.unseen
+        log_factor = 0.0
+        for who in self.order:
+            count = self.counts[who]
+            size = (self.allowed[who] & left).bit_count()
+            whole = (self.allowed[who] & self.unseen).bit_count()
+            log_factor += _log_choose(size, count) - _log_choose(whole, count)
+            left &= ~hands[who]
+        return math.exp(log_factor)
+
+
+def _log_choose(n: int, k: int) -> float:
+    """ln C(n, k), from :data:`LOG_FACTORIAL`."""
+    return LOG_FACTORIAL[n] - LOG_FACTORIAL[k] - LOG_FACTORIAL[n - k]
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SearchSettings:
@@ -113,7 +145,9 @@ class SearchSettings:
     their play-outs go to the others (None: every candidate plays to the end;
     :mod:`~ascenseur.search.racing`); ``noise``: in a nested play-out, the other seats' chance
     at each decision with a choice of playing a legal card drawn uniformly instead of the
-    policy's (0: never; each world draws its own, the same for every candidate of it).
+    policy's (0: never; each world draws its own, the same for every candidate of it);
+    ``uniform``: a drawn world also weighs its :meth:`WorldSpec.fill_factor`, so that the
+    worlds count as a uniform draw of the consistent worlds even where voids cross.
     """
 
     iterations: int
@@ -124,6 +158,7 @@ class SearchSettings:
     draws: int = 1
     race: float | None = None
     noise: float = 0.0
+    uniform: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
