@@ -173,7 +173,7 @@ class ExpertBot:
         # Whether drawn worlds weigh their fill factor (a uniform draw where voids cross;
         # measured against the expert without it, 4 players, 60 single deals each of 14 cards
         # on seeds 6601-6603 and 18 cards on 6801-6802: -0.02 [-0.13, +0.09] per deal over 300
-        # deals, with card decisions a third slower at 14 cards: off by default).
+        # deals, with card decisions about a fifth slower at 14 cards: off by default).
         self.uniform_worlds = uniform_worlds
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
