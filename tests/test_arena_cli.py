@@ -684,15 +684,16 @@ def test_the_sweep_table_has_a_line_per_match_with_the_arenas_own_figures(
         sweep_table.line(tmp_path)
 
 
-@pytest.mark.parametrize("told", ["full", "voids", "high"])
+@pytest.mark.parametrize("told", ["full", "voids", "high", "bids"])
 def test_oracle_bots_search_only_worlds_consistent_with_what_they_are_told(
     told: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """tools/oracle_bots.py: the view the arena builds keeps its state, and the oracle's
     search is handed, for each other seat, the cards the view allows narrowed to what it is
-    told — the seat's real hand (full), no card of a kind the seat holds none of (voids), no
-    high card another seat holds (high) — always with the seat's real cards allowed; so is
-    the second search of a near-tie."""
+    told — the seat's real hand (full; bids: at a bid, with noisy others, and the view's cards
+    at a card), no card of a kind the seat holds none of (voids), no high card another seat
+    holds (high) — always with the seat's real cards allowed; so is the second search of a
+    near-tie."""
     _tools()
     import oracle_bots
     from ascenseur import fast
@@ -708,10 +709,12 @@ def test_oracle_bots_search_only_worlds_consistent_with_what_they_are_told(
     monkeypatch.setattr(duplicate, builder, getattr(duplicate, builder))  # undone after the test
     bot = getattr(oracle_bots, f"oracle_{told}")(Budget(iterations=40))
     seen: list[SearchProblem] = []
+    noise: list[float] = []
     real = fast.assess if fast.enabled() else expert.assess
 
     def spy(problem: SearchProblem, settings: Any, rng: random.Random) -> Any:
         seen.append(problem)
+        noise.append(settings.noise)
         return real(problem, settings, rng)
 
     monkeypatch.setattr(fast, "assess", spy)
@@ -727,17 +730,24 @@ def test_oracle_bots_search_only_worlds_consistent_with_what_they_are_told(
         assert seat is not None
         view = getattr(duplicate, builder)(state, seat)  # the arena's call, wrapped by the bot
         seen.clear()
+        noise.clear()
         action = bot.choose(view, rng)
+        bids_told = told == "bids" and state.phase == Phase.BIDDING
+        if told == "bids" and seen:
+            assert noise[0] == (expert.TIE_NOISE if bids_told else 0.0)
         for problem in seen:  # the search, and the second one at a near-tie
             spec = problem.spec
             baseline = SearchProblem.of(view).spec
+            if told == "bids" and not bids_told:
+                assert spec == baseline, "told nothing at a card"
+                continue
             for other, allowed in enumerate(spec.allowed):
                 if other == seat:
                     continue
                 hand = state.hand_mask(other) & spec.unseen
                 assert allowed & hand == hand, "a seat's real cards are always allowed"
                 assert allowed & ~baseline.allowed[other] == 0, "never more than the view"
-                if told == "full":
+                if told in ("full", "bids"):
                     assert allowed == hand
                 elif told == "voids":
                     for kind in (*SUITS, TRUMP_KIND):
@@ -825,6 +835,10 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     assert expert_variants.bid_ties_05(Budget()).tie_width_for(bidding) == 0.5
     assert expert_variants.bid_ties_10(Budget()).tie_width_for(bidding) == 1.0
     assert expert_variants.bid_ties_10(Budget()).tie_width_for(playing) == expert.TIE_WIDTH
+    # bid_noise_02: noisy others in the bid search only.
+    noisy = expert_variants.bid_noise_02(Budget())
+    assert noisy.settings(bidding).noise == 0.2 and noisy.settings(playing).noise == 0.0
+    assert default.settings(bidding).noise == 0.0
 
 
 def _three_spades_to_lead() -> Observation:

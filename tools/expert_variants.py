@@ -39,7 +39,9 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   expert's);
 * ``uniform_worlds`` — a drawn world weighs its fill factor, so that the searched worlds are a
   uniform draw of the consistent worlds even where the others' voids cross
-  (:meth:`~ascenseur.search.problem.WorldSpec.fill_factor`).
+  (:meth:`~ascenseur.search.problem.WorldSpec.fill_factor`);
+* ``bid_noise_02`` — the bid search's other seats play a random legal card one time in five
+  (cards are the expert's): the control of ``oracle_bots:oracle_bids``.
 """
 
 from __future__ import annotations
@@ -232,3 +234,23 @@ def uniform_worlds(budget: Budget) -> ExpertBot:
     the expert, 4 players: -0.02 [-0.13, +0.09] per deal over 300 deals, 60 single deals each
     of 14 cards on seeds 6601-6603 and of 18 cards on 6801-6802)."""
     return ExpertBot(budget, uniform_worlds=True)
+
+
+class BidNoise(ExpertBot):
+    """The expert whose bid search's other seats play a random legal card with a chance of
+    ``noise`` (its near-tie search's, too); cards are the expert's."""
+
+    def __init__(self, budget: Budget, noise: float) -> None:
+        super().__init__(budget)
+        self.bid_noise = noise
+
+    def settings(self, problem: SearchProblem) -> SearchSettings:
+        settings = super().settings(problem)
+        return replace(settings, noise=self.bid_noise) if problem.bidding else settings
+
+
+def bid_noise_02(budget: Budget) -> ExpertBot:
+    """The bid search's others play a random legal card one time in five (against the expert,
+    4 players, 60 single 14-card deals on each of seeds 6601 and 6602: -0.05 [-0.25, +0.14] a
+    deal over 120, the control of ``oracle_bots:oracle_bids``)."""
+    return BidNoise(budget, 0.2)
