@@ -830,10 +830,9 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     budget = Budget(iterations=40)
     assert expert_variants.bid_up_05(budget).choose(view, random.Random(2)) == Bid(3)
     assert expert_variants.bid_down_05(budget).choose(view, random.Random(2)) == Bid(0)
-    # bid_ties_*: a wider near-tie for bids only.
+    # bid_ties_10: a wider near-tie for bids only.
     bidding, playing = SearchProblem.of(view), SearchProblem.of(_three_spades_to_lead())
     assert default.tie_width_for(bidding) == default.tie_width_for(playing) == expert.TIE_WIDTH
-    assert expert_variants.bid_ties_05(Budget()).tie_width_for(bidding) == 0.5
     assert expert_variants.bid_ties_10(Budget()).tie_width_for(bidding) == 1.0
     assert expert_variants.bid_ties_10(Budget()).tie_width_for(playing) == expert.TIE_WIDTH
     # bid_noise_02: noisy others in the bid search only.

@@ -34,9 +34,8 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   estimate loses 0.4 of what the seat's look-ahead adds to it (0.38 ± 0.11 is how much of a
   position's mean look-ahead gain its card estimates miss by, beyond the tricks left: the fit
   of ``tools/card_outcomes.py`` on 8 sets of 60 14-card deals). Cards are the expert's;
-* ``bid_ties_05``, ``bid_ties_10`` — bids within half a point (a point) of the best are
-  searched again with noisy others, as the expert's near-tied cards are (cards are the
-  expert's);
+* ``bid_ties_10`` — bids within a point of the best are searched again with noisy others, as
+  the expert's near-tied cards are (cards are the expert's);
 * ``uniform_worlds`` — a drawn world weighs its fill factor, so that the searched worlds are a
   uniform draw of the consistent worlds even where the others' voids cross
   (:meth:`~ascenseur.search.problem.WorldSpec.fill_factor`);
@@ -215,12 +214,6 @@ class BidTies(ExpertBot):
         return self.bid_width if problem.bidding else self.tie_width
 
 
-def bid_ties_05(budget: Budget) -> ExpertBot:
-    """Bids within half a point of the best are searched again with noisy others (about 3 bids
-    in 10 of 14-card deals at 4 players; not measured in the arena)."""
-    return BidTies(budget, 0.5)
-
-
 def bid_ties_10(budget: Budget) -> ExpertBot:
     """Bids within a point of the best are searched again with noisy others (about 6 bids in
     10 of 14-card deals). Against the expert, 4 players, 60 single deals a set: 14 cards, seeds
@@ -236,21 +229,8 @@ def uniform_worlds(budget: Budget) -> ExpertBot:
     return ExpertBot(budget, uniform_worlds=True)
 
 
-class BidNoise(ExpertBot):
-    """The expert whose bid search's other seats play a random legal card with a chance of
-    ``noise`` (its near-tie search's, too); cards are the expert's."""
-
-    def __init__(self, budget: Budget, noise: float) -> None:
-        super().__init__(budget)
-        self.bid_noise = noise
-
-    def settings(self, problem: SearchProblem) -> SearchSettings:
-        settings = super().settings(problem)
-        return replace(settings, noise=self.bid_noise) if problem.bidding else settings
-
-
 def bid_noise_02(budget: Budget) -> ExpertBot:
     """The bid search's others play a random legal card one time in five (against the expert,
     4 players, 60 single 14-card deals on each of seeds 6601 and 6602: -0.05 [-0.25, +0.14] a
     deal over 120, the control of ``oracle_bots:oracle_bids``)."""
-    return BidNoise(budget, 0.2)
+    return ExpertBot(budget, bid_noise=0.2)

@@ -51,7 +51,7 @@ from ascenseur.core.cards import (
 )
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import GameState
-from ascenseur.search.problem import SearchProblem, SearchSettings
+from ascenseur.search.problem import SearchProblem
 
 Told = Literal["full", "voids", "high"]
 
@@ -117,7 +117,10 @@ class OracleExpert(ExpertBot):
         _install()
 
     def problem_of(self, view: Observation) -> SearchProblem:
-        problem = SearchProblem.of(view)
+        return self.told_problem(SearchProblem.of(view))
+
+    def told_problem(self, problem: SearchProblem) -> SearchProblem:
+        """``problem`` with each other seat's allowed cards narrowed to what this bot is told."""
         spec = problem.spec
         state = _LAST.get("state")
         if state is None:
@@ -136,14 +139,11 @@ class BidOracle(OracleExpert):
     def __init__(self, budget: Budget, told: Told = "full") -> None:
         super().__init__(budget, told)
         self.name = "oracle-bids" if told == "full" else f"oracle-bids-{told}"
+        self.bid_noise = TIE_NOISE
 
     def problem_of(self, view: Observation) -> SearchProblem:
         problem = SearchProblem.of(view)
-        return super().problem_of(view) if problem.bidding else problem
-
-    def settings(self, problem: SearchProblem) -> SearchSettings:
-        settings = super().settings(problem)
-        return replace(settings, noise=TIE_NOISE) if problem.bidding else settings
+        return self.told_problem(problem) if problem.bidding else problem
 
 
 def oracle_bids(budget: Budget) -> OracleExpert:
