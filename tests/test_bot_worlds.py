@@ -16,6 +16,7 @@ from ascenseur.bots.worlds import (
     construct_world,
     draw_world,
     sample_world,
+    uniform_world,
 )
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import CODE_INDEX, DECK, FULL_DECK_MASK, Card, indices_of
@@ -67,7 +68,7 @@ def _random_positions(seed: int, players: int, max_cards: int, hook: bool) -> li
 Sampler = Callable[[WorldSpec, random.Random], list[int]]
 
 
-@pytest.mark.parametrize("sampler", [sample_world, construct_world])
+@pytest.mark.parametrize("sampler", [sample_world, uniform_world, construct_world])
 @given(
     seed=st.integers(0, 2**32 - 1),
     players=st.integers(2, 10),
@@ -251,6 +252,45 @@ def test_drawn_worlds_weighed_by_their_fill_factor_count_as_a_uniform_draw() -> 
                 weighted[seat, card] = weighted.get((seat, card), 0.0) + factor
     assert max(abs(plain.get(key, 0.0) - share) for key, share in exact.items()) > 0.1
     assert max(abs(weighted.get(key, 0.0) / total - share) for key, share in exact.items()) < 0.025
+
+
+def test_uniform_worlds_give_every_share_of_the_consistent_worlds() -> None:
+    """With crossed voids, where the plain draw is off by over 0.1, the worlds
+    :func:`uniform_world` keeps give every (seat, card) its share of all consistent worlds,
+    within sampling noise, unweighed: a draw from the chance law given the view."""
+    spec = _crossed_voids()
+    exact = _uniform_shares(spec)
+    rng = random.Random(4)
+    samples = 20_000
+    shares: dict[tuple[int, int], float] = {}
+    for _ in range(samples):
+        hands = uniform_world(spec, rng)
+        for seat in spec.order:
+            for card in indices_of(hands[seat]):
+                shares[seat, card] = shares.get((seat, card), 0.0) + 1 / samples
+    assert max(abs(shares.get(key, 0.0) - share) for key, share in exact.items()) < 0.02
+
+
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6))
+def test_no_drawn_world_has_a_fill_factor_above_the_ceiling(seed: int, players: int) -> None:
+    """Over the views of random big-hand deals (random play shows many voids, crossed as often
+    as not), every drawn world's fill factor is at most :meth:`WorldSpec.fill_ceiling`, which
+    rejection sampling needs; where the constraints are nested, every world meets it."""
+    rng = random.Random(seed)
+    for state in _random_positions(seed, players, 78 // players, False)[-12:]:
+        for seat in range(players):
+            view = observe(state, seat)
+            if view.phase.value != "playing":
+                continue
+            spec = WorldSpec.of(view)
+            ceiling = spec.fill_ceiling()
+            mine = [spec.allowed[s] & spec.unseen for s in spec.order]
+            nested = all(a & ~b == 0 for a, b in itertools.pairwise(mine))
+            for _ in range(5):
+                factor = spec.fill_factor(sample_world(spec, rng))
+                assert factor <= ceiling * (1 + 1e-9)
+                if nested:
+                    assert factor == pytest.approx(ceiling, rel=1e-9)
 
 
 def test_the_fill_factor_is_the_same_for_every_world_of_nested_constraints() -> None:

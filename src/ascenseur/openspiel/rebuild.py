@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ascenseur.bots.worlds import WorldSpec, sample_world
+from ascenseur.bots.worlds import WorldSpec, uniform_world
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import DECK, cards_of
 from ascenseur.core.observation import Observation
@@ -71,10 +71,12 @@ def replay(start: GameState, view: Observation, dealt: list[int]) -> GameState:
 
 
 def sample_state(start: GameState, view: Observation, rng: random.Random) -> GameState:
-    """A state consistent with ``view`` (a seat's, bidding or playing), hidden hands resampled."""
+    """A state consistent with ``view`` (a seat's, bidding or playing), hidden hands resampled
+    uniformly among those consistent with it (:func:`~ascenseur.bots.worlds.uniform_world`):
+    the chance law of the deal given what the seat knows."""
     if view.phase is not Phase.BIDDING and view.phase is not Phase.PLAYING:
         raise ValueError(f"there are no hands to sample while the game is {view.phase.value}")
-    hands = sample_world(WorldSpec.of(view), rng)
+    hands = uniform_world(WorldSpec.of(view), rng)
     return replay(start, view, dealt_hands(view, hands))
 
 

@@ -125,6 +125,30 @@ class WorldSpec:
             left &= ~hands[who]
         return math.exp(log_factor)
 
+    def fill_ceiling(self) -> float:
+        """The most :meth:`fill_factor` can be for any world of this spec: the bound that lets
+        a drawn world be kept with the chance ``fill_factor / fill_ceiling``, which makes the
+        kept worlds an exactly uniform draw (:func:`ascenseur.bots.worlds.uniform_world`).
+
+        A seat filled after others finds a pool of at most its allowed cards less what those
+        seats must take of them: each of them holds k cards of which at most its allowed
+        cards outside this seat's can lie elsewhere, so it takes at least k minus that many
+        of this seat's (their cards are distinct, so the least amounts add up). With nested
+        constraints the bound is met by every world, and every drawn world is kept.
+        """
+        log_ceiling = 0.0
+        for position, who in enumerate(self.order):
+            count = self.counts[who]
+            mine = self.allowed[who] & self.unseen
+            taken = 0
+            for before in self.order[:position]:
+                elsewhere = (self.allowed[before] & self.unseen & ~mine).bit_count()
+                taken += max(0, self.counts[before] - elsewhere)
+            whole = mine.bit_count()
+            most = max(count, whole - taken)
+            log_ceiling += _log_choose(most, count) - _log_choose(whole, count)
+        return math.exp(log_ceiling)
+
 
 def _log_choose(n: int, k: int) -> float:
     """ln C(n, k), from :data:`LOG_FACTORIAL`."""
