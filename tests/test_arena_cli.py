@@ -794,6 +794,12 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     assert expert_variants.playouts_20k(Budget()).iterations == 20_000
     assert expert_variants.playouts_20k(Budget()).bid_iterations == 20_000 * expert.BID_FACTOR
     assert expert_variants.playouts_20k(Budget(iterations=50)).iterations == 50
+    both = expert_variants.playouts_20k_noise_03(Budget())
+    assert (
+        (both.iterations, both.tie_noise)
+        == (20_000, 0.3)
+        != (default.iterations, default.tie_noise)
+    )
     assert expert_variants.playouts_20k(Budget(seconds=0.5)).iterations == Budget(
         seconds=0.5
     ).iterations_or(0)

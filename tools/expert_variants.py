@@ -40,7 +40,9 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   uniform draw of the consistent worlds even where the others' voids cross
   (:meth:`~ascenseur.search.problem.WorldSpec.fill_factor`);
 * ``bid_noise_02`` — the bid search's other seats play a random legal card one time in five
-  (cards are the expert's): the control of ``oracle_bots:oracle_bids``.
+  (cards are the expert's): the control of ``oracle_bots:oracle_bids``;
+* ``playouts_20k_noise_03`` — ``playouts_20k`` and ``tie_noise_03`` together, the two settings
+  whose single-deal figures leaned above 0 (each within noise), for a whole-game match.
 """
 
 from __future__ import annotations
@@ -85,9 +87,19 @@ def tie_twice(budget: Budget) -> ExpertBot:
 def playouts_20k(budget: Budget) -> ExpertBot:
     """20,000 play-outs per decision (bids four times as many) where the expert would take its
     default: a budget of its own (iterations or seconds) is kept."""
+    return ExpertBot(_twice_the_default(budget))
+
+
+def playouts_20k_noise_03(budget: Budget) -> ExpertBot:
+    """``playouts_20k`` whose near-tie search's others play a random legal card with a chance
+    of 0.3."""
+    return ExpertBot(_twice_the_default(budget), tie_noise=0.3)
+
+
+def _twice_the_default(budget: Budget) -> Budget:
     if budget.iterations is None and budget.seconds is None:
-        budget = Budget(20_000)
-    return ExpertBot(budget)
+        return Budget(20_000)
+    return budget
 
 
 class BidLean(ExpertBot):
