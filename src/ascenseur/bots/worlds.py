@@ -18,8 +18,9 @@ moves some (seat, card) shares by 0.1 to 0.27; the expert weighing its worlds by
 (``uniform_worlds``) decided no better, so it does not by default. Where one world must be
 exactly uniform (OpenSpiel's resampling from an information state, which its ISMCTS takes as
 a draw from the chance law given what the seat knows), :func:`uniform_world` keeps a drawn
-world with the chance ``fill_factor / fill_ceiling``: 0.8 to 0.9 of draws on average in
-4-player deals of 8 to 19 cards, rarely under 0.05.
+world with the chance ``fill_factor / fill_ceiling``: 0.77 to 0.91 of draws on average in
+4-player deals of 8 to 19 cards, under 0.05 in about one view in fifty
+(``benchmarks/resample_acceptance.py``).
 When the others' voids constrain the hands so tightly that every attempt fails (seen at 6
 players, with every card dealt), the world is built instead (:func:`construct_world`). The
 constraints themselves, :class:`~ascenseur.search.problem.WorldSpec`, are the search
