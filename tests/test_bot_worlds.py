@@ -127,9 +127,21 @@ def test_impossible_observation_is_reported() -> None:
     view = observe(state, 0)
     spec = WorldSpec.of(view)
     bad = WorldSpec(spec.seat, spec.own, spec.unseen, spec.counts, (0, 0, 0), spec.order)
-    with pytest.raises(NoConsistentWorld):
-        sample_world(bad, random.Random(0), attempts=3)
+    for sampler in (sample_world, uniform_world):
+        with pytest.raises(NoConsistentWorld):
+            sampler(bad, random.Random(0), attempts=3)
     assert spec.unseen | spec.own == FULL_DECK_MASK
+
+
+def test_a_uniform_world_too_tight_to_draw_is_built_after_as_many_failed_draws() -> None:
+    """Where every draw fails (every card dealt, crossed voids), :func:`uniform_world` builds
+    the world after as many failed draws as :func:`sample_world`: the same generator state
+    after the failures, so the same built world."""
+    spec = WorldSpec.of(observe(tight_position(), 0))
+    for attempts in (0, 5):
+        assert uniform_world(spec, random.Random(8), attempts) == sample_world(
+            spec, random.Random(8), attempts
+        )
 
 
 def _frequencies(sampler: Sampler, spec: WorldSpec, seed: int, samples: int) -> list[list[float]]:

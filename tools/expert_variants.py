@@ -87,16 +87,16 @@ def tie_twice(budget: Budget) -> ExpertBot:
 def playouts_20k(budget: Budget) -> ExpertBot:
     """20,000 play-outs per decision (bids four times as many) where the expert would take its
     default: a budget of its own (iterations or seconds) is kept."""
-    return ExpertBot(_twice_the_default(budget))
+    return ExpertBot(_20k_unless_given(budget))
 
 
 def playouts_20k_noise_03(budget: Budget) -> ExpertBot:
     """``playouts_20k`` whose near-tie search's others play a random legal card with a chance
     of 0.3."""
-    return ExpertBot(_twice_the_default(budget), tie_noise=0.3)
+    return ExpertBot(_20k_unless_given(budget), tie_noise=0.3)
 
 
-def _twice_the_default(budget: Budget) -> Budget:
+def _20k_unless_given(budget: Budget) -> Budget:
     if budget.iterations is None and budget.seconds is None:
         return Budget(20_000)
     return budget

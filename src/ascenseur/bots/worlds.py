@@ -49,8 +49,8 @@ __all__ = [
 
 #: Swap (or rotation) proposals per unseen card when a world is built rather than drawn.
 MIXING = 20
-#: Draws :func:`uniform_world` makes (kept or not) before it builds a world instead.
-UNIFORM_ATTEMPTS = 2000
+#: Completed draws :func:`uniform_world` turns down before it builds a world instead.
+REJECTIONS = 2000
 
 
 def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = 200) -> list[int]:
@@ -72,22 +72,26 @@ def draw_world(spec: WorldSpec, rng: random.Random, attempts: int = 200) -> tupl
     return construct_world(spec, rng), 1.0
 
 
-def uniform_world(
-    spec: WorldSpec, rng: random.Random, attempts: int = UNIFORM_ATTEMPTS
-) -> list[int]:
+def uniform_world(spec: WorldSpec, rng: random.Random, attempts: int = 200) -> list[int]:
     """Hands (masks, by seat) for one world drawn uniformly among those consistent with
     ``spec``; own hand included.
 
     Seat-by-seat draws, each kept with the chance :meth:`WorldSpec.fill_factor` /
     :meth:`WorldSpec.fill_ceiling` (rejection sampling: a draw comes with a chance in
     proportion to 1 / fill factor, so the kept ones are uniform). Built by
-    :func:`construct_world` once ``attempts`` draws have been made and none kept.
+    :func:`construct_world` once ``attempts`` draws have failed, as :func:`sample_world`'s
+    are, or :data:`REJECTIONS` completed ones have been turned down.
     """
     ceiling = spec.fill_ceiling()
-    for _ in range(attempts):
+    failed = rejected = 0
+    while failed < attempts and rejected < REJECTIONS:
         hands = _try_sample(spec, rng)
-        if hands is not None and rng.random() * ceiling < spec.fill_factor(hands):
+        if hands is None:
+            failed += 1
+        elif rng.random() * ceiling < spec.fill_factor(hands):
             return hands
+        else:
+            rejected += 1
     return construct_world(spec, rng)
 
 
