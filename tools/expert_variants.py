@@ -42,7 +42,9 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
 * ``bid_noise_02`` — the bid search's other seats play a random legal card one time in five
   (cards are the expert's): the control of ``oracle_bots:oracle_bids``;
 * ``playouts_20k_noise_03`` — ``playouts_20k`` and ``tie_noise_03`` together, the two settings
-  whose single-deal figures leaned above 0 (each within noise), for a whole-game match.
+  whose single-deal figures leaned above 0 (each within noise), for a whole-game match: 60
+  games on seed 9005's deals, paired with the expert, −1.01 [−3.71, +1.69] a game
+  (``evaluations/combo-4p-9005``).
 """
 
 from __future__ import annotations
