@@ -43,7 +43,7 @@ from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
 from ascenseur.fast.rng import new_stream
 from ascenseur.search.bid_model import expected_bid, model
-from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
+from ascenseur.search.problem import ATTEMPTS, Estimate, SearchProblem, SearchSettings
 from helpers import tight_position
 
 #: Positions of the big differential test: 100,000 in CI; ``benchmarks/fast_differential.py``
@@ -590,7 +590,7 @@ def _replaying_sampler(
 
     def sample(spec: WorldSpec, rng: random.Random) -> tuple[list[int], float]:
         del rng
-        assert fast_worlds.sample_into(arrays, stream, fast_worlds.ATTEMPTS, pool, hands)
+        assert fast_worlds.sample_into(arrays, stream, ATTEMPTS, pool, hands)
         world = [join(h[0], h[1]) for h in hands]
         return world, spec.fill_factor(world)
 

@@ -52,6 +52,7 @@ from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
 from ascenseur.search import bid_model
 from ascenseur.search.problem import (
+    ATTEMPTS,
     LOG_WEIGHT_FLOOR,
     Estimate,
     SearchProblem,
@@ -391,7 +392,7 @@ def draw(
 
 
 def _draw_by_seat(
-    problem: SearchProblem, settings: SearchSettings, rng: random.Random, attempts: int = 200
+    problem: SearchProblem, settings: SearchSettings, rng: random.Random, attempts: int = ATTEMPTS
 ) -> tuple[list[int], float] | None:
     """A world drawn seat by seat and its weight; None if ``attempts`` attempts fail.
 

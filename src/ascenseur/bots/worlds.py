@@ -34,7 +34,7 @@ from collections import deque
 from collections.abc import Callable
 
 from ascenseur.core.cards import indices_of
-from ascenseur.search.problem import NoConsistentWorld, WorldSpec, allowed_mask
+from ascenseur.search.problem import ATTEMPTS, MIXING, NoConsistentWorld, WorldSpec, allowed_mask
 
 __all__ = [
     "NoConsistentWorld",
@@ -47,13 +47,11 @@ __all__ = [
     "uniform_world",
 ]
 
-#: Swap (or rotation) proposals per unseen card when a world is built rather than drawn.
-MIXING = 20
 #: Completed draws :func:`uniform_world` turns down before it builds a world instead.
 REJECTIONS = 2000
 
 
-def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = 200) -> list[int]:
+def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS) -> list[int]:
     """Hands (masks, by seat) for one world consistent with ``spec``; own hand included.
 
     Drawn; built by :func:`construct_world` once ``attempts`` draws in a row have failed.
@@ -61,7 +59,9 @@ def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = 200) -> li
     return draw_world(spec, rng, attempts)[0]
 
 
-def draw_world(spec: WorldSpec, rng: random.Random, attempts: int = 200) -> tuple[list[int], float]:
+def draw_world(
+    spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS
+) -> tuple[list[int], float]:
     """:func:`sample_world`'s world and its weight against the uniform law over consistent
     worlds: :meth:`WorldSpec.fill_factor` for a drawn world, 1 for a built one (built worlds are
     uniform already)."""
@@ -72,7 +72,7 @@ def draw_world(spec: WorldSpec, rng: random.Random, attempts: int = 200) -> tupl
     return construct_world(spec, rng), 1.0
 
 
-def uniform_world(spec: WorldSpec, rng: random.Random, attempts: int = 200) -> list[int]:
+def uniform_world(spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS) -> list[int]:
     """Hands (masks, by seat) for one world drawn uniformly among those consistent with
     ``spec``; own hand included.
 

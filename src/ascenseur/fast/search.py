@@ -26,7 +26,6 @@ from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
 from ascenseur.fast.rng import new_stream, next_u64, uniform
 from ascenseur.fast.worlds import (
-    ATTEMPTS,
     SpecArrays,
     draw_hand,
     draw_into,
@@ -37,6 +36,7 @@ from ascenseur.fast.worlds import (
 from ascenseur.search import bid_model
 from ascenseur.search.bid_model import K_SCALE
 from ascenseur.search.problem import (
+    ATTEMPTS,
     LOG_WEIGHT_FLOOR,
     Estimate,
     NoConsistentWorld,

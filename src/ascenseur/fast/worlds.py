@@ -24,11 +24,13 @@ from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.masks import HIGH, Int64s, Words, join, split, split_all
 from ascenseur.fast.rng import below, new_stream
-from ascenseur.search.problem import LOG_FACTORIAL, NoConsistentWorld, WorldSpec
-
-ATTEMPTS = 200
-#: Swap (or rotation) proposals per unseen card when a world is built rather than drawn.
-MIXING = 20
+from ascenseur.search.problem import (
+    ATTEMPTS,
+    LOG_FACTORIAL,
+    MIXING,
+    NoConsistentWorld,
+    WorldSpec,
+)
 
 
 class SpecArrays(NamedTuple):

@@ -29,6 +29,11 @@ LOG_WEIGHT_FLOOR = 60.0
 #: ln(i!) for i = 0 … 78 (a card count): :meth:`WorldSpec.fill_factor`'s, read by its compiled
 #: twin too, so that both add the same numbers.
 LOG_FACTORIAL = tuple(math.lgamma(i + 1.0) for i in range(79))
+#: Seat-by-seat draws of a world that may fail in a row before the samplers build one instead
+#: (:mod:`ascenseur.bots.worlds` and its compiled twin alike).
+ATTEMPTS = 200
+#: Swap (or rotation) proposals per unseen card when a world is built rather than drawn.
+MIXING = 20
 
 
 @dataclass(frozen=True, slots=True)
