@@ -44,7 +44,13 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
 * ``playouts_20k_noise_03`` — ``playouts_20k`` and ``tie_noise_03`` together, the two settings
   whose single-deal figures leaned above 0 (each within noise), for a whole-game match: 60
   games on seed 9005's deals, paired with the expert, −1.01 [−3.71, +1.69] a game
-  (``evaluations/combo-4p-9005``).
+  (``evaluations/combo-4p-9005``);
+* ``play_inference_10``, ``play_inference_05`` — inference from play: a seat's weight in a
+  drawn world also has the chance of its cards so far under the fitted model of a club
+  player's play (:mod:`ascenseur.fast.play_model`, ``tools/fit_play_model.py``), as it is (to
+  the power 0.5). ``play_inference_10`` against the expert, 4 players, 60 single 14-card deals
+  a seed: +0.00 [-0.57, +0.57] (6601), -0.10 [-0.82, +0.61] (6602) a deal, with card
+  decisions five times slower.
 """
 
 from __future__ import annotations
@@ -248,3 +254,14 @@ def bid_noise_02(budget: Budget) -> ExpertBot:
     4 players, 60 single 14-card deals on each of seeds 6601 and 6602: -0.05 [-0.25, +0.14] a
     deal over 120, the control of ``oracle_bots:oracle_bids``)."""
     return ExpertBot(budget, bid_noise=0.2)
+
+
+def play_inference_10(budget: Budget) -> ExpertBot:
+    """Worlds are weighed by the play model's chance of the others' cards so far as well as
+    by their bids (:mod:`ascenseur.fast.play_model`)."""
+    return ExpertBot(budget, play_inference=1.0)
+
+
+def play_inference_05(budget: Budget) -> ExpertBot:
+    """``play_inference_10`` with the play model's chance tempered to its square root."""
+    return ExpertBot(budget, play_inference=0.5)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import replace
 from typing import NamedTuple
 
 import numpy as np
@@ -24,6 +25,8 @@ from ascenseur.fast.endgame import NODE_FIELDS, solve
 from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
+from ascenseur.fast.play_model import FEATURES, MOST, PlayEvents, seat_log_chance
+from ascenseur.fast.play_model import model as play_model
 from ascenseur.fast.rng import new_stream, next_u64, uniform
 from ascenseur.fast.worlds import (
     SpecArrays,
@@ -136,10 +139,17 @@ class Problem(NamedTuple):
     draws: int
     card_weights: Floats  # the bid model's, for this table and hand size
     hand_weights: Floats
+    play_inference: float  # the power of the play model's chance in a world's weight (0: none)
+    events: PlayEvents  # the other seats' cards this deal (when play_inference > 0)
+    play_weights: Floats  # the play model's
+    play_floor: float
 
     @staticmethod
     def of(problem: SearchProblem, settings: SearchSettings) -> Problem:
         model = bid_model.model(len(problem.bids))
+        inference = settings.play_inference if not problem.bidding else 0.0
+        play_weights, play_floor = play_model() if inference > 0.0 else (np.zeros(FEATURES), 0.0)
+        events = PlayEvents.of(problem if inference > 0.0 else replace(problem, plays=()))
         return Problem(
             spec=SpecArrays.of(problem.spec),
             candidates=np.array(problem.candidates, np.int64),
@@ -159,6 +169,10 @@ class Problem(NamedTuple):
             draws=settings.draws,
             card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
             hand_weights=np.array(model.hand_weights(), np.float64),
+            play_inference=inference if events.seat.shape[0] > 0 else 0.0,
+            events=events,
+            play_weights=play_weights,
+            play_floor=play_floor,
         )
 
 
@@ -180,6 +194,8 @@ class Scratch(NamedTuple):
     current: Int64s
     sampler: Int64s  # draw_into's state: worlds are built once drawing them has failed
     noise: Words  # the others' random cards in a nested play-out (Problem.noise)
+    cards: Int64s  # the play model's legal cards and their features
+    features: Floats
 
     @staticmethod
     def of(problem: SearchProblem) -> Scratch:
@@ -201,6 +217,8 @@ class Scratch(NamedTuple):
             current=np.empty(n, np.int64),
             sampler=np.zeros(DECK_SIZE + 1, np.int64),
             noise=np.zeros(1, np.uint64),
+            cards=np.empty(MOST, np.int64),
+            features=np.empty((MOST, FEATURES + 1), np.float64),
         )
 
 
@@ -268,6 +286,14 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
         )
         if problem.uniform and s.sampler[DECK_SIZE] == 0:  # a built world is uniform already
             weight *= fill_factor(problem.spec, s.hands)
+        if problem.play_inference > 0.0:
+            log_chance = 0.0
+            for seat in range(s.hands.shape[0]):
+                if seat != problem.spec.seat:
+                    log_chance += _play_log_chance(
+                        problem, s, seat, s.hands[seat, 0], s.hands[seat, 1]
+                    )
+            weight *= math.exp(max(problem.play_inference * log_chance, -LOG_WEIGHT_FLOOR))
         total += weight
         if problem.draws == 1 or uniform(stream) * total < weight:
             s.world[:, :] = s.hands
@@ -287,7 +313,20 @@ def _seat_weight(problem: Problem, s: Scratch, who: int, low: int, high: int) ->
         problem.hand_weights,
     )
     miss = problem.known_bids[who] - expected
-    return math.exp(max(-miss * miss * problem.inverse_variance, -LOG_WEIGHT_FLOOR))
+    log_weight = -miss * miss * problem.inverse_variance
+    if problem.play_inference > 0.0:
+        log_weight += problem.play_inference * _play_log_chance(problem, s, who, low, high)
+    return math.exp(max(log_weight, -LOG_WEIGHT_FLOOR))
+
+
+@jit
+def _play_log_chance(problem: Problem, s: Scratch, who: int, low: int, high: int) -> float:
+    """The play model's log chance of seat ``who``'s cards this deal had it held ``(low,
+    high)`` (:func:`~ascenseur.fast.play_model.seat_log_chance`)."""
+    return seat_log_chance(
+        problem.events, who, low, high, problem.play_weights, problem.play_floor, s.cards,
+        s.features,
+    )  # fmt: skip
 
 
 @jit

@@ -176,7 +176,10 @@ class SearchSettings:
     at each decision with a choice of playing a legal card drawn uniformly instead of the
     policy's (0: never; each world draws its own, the same for every candidate of it);
     ``uniform``: a drawn world also weighs its :meth:`WorldSpec.fill_factor`, so that the
-    worlds count as a uniform draw of the consistent worlds even where voids cross.
+    worlds count as a uniform draw of the consistent worlds even where voids cross;
+    ``play_inference``: a seat's weight in a drawn world also has the chance of its cards so far
+    under the model of the others' play (:mod:`ascenseur.fast.play_model`), to this power (0:
+    none; the compiled search only).
     """
 
     iterations: int
@@ -188,6 +191,7 @@ class SearchSettings:
     race: float | None = None
     noise: float = 0.0
     uniform: bool = False
+    play_inference: float = 0.0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -210,6 +214,7 @@ class SearchProblem:
     tricks_left: int  # tricks not yet finished, the current one included
     to_act: int  # the seat that acts first in a play-out (the first bidder when bidding)
     cards_left: int  # cards every seat still holds, in all
+    plays: tuple[tuple[int, int], ...] = ()  # (seat, card) of this deal, in play order
 
     @property
     def seat(self) -> int:
@@ -241,11 +246,14 @@ class SearchProblem:
         bidding = view.phase is Phase.BIDDING
         actions = tuple(view.legal_actions)
         shown = [0] * n
+        plays: list[tuple[int, int]] = []
         for trick in view.tricks:
             for i, card in enumerate(trick.cards):
                 shown[(trick.leader + i) % n] |= card.bit
+                plays.append(((trick.leader + i) % n, card.index))
         for seat, card in view.trick:
             shown[seat] |= card.bit
+            plays.append((seat, card.index))
         return SearchProblem(
             spec=spec,
             actions=actions,
@@ -259,4 +267,5 @@ class SearchProblem:
             tricks_left=view.hand_size - len(view.tricks),
             to_act=leader if bidding else spec.seat,
             cards_left=sum(view.hand_counts),
+            plays=tuple(plays),
         )

@@ -1,0 +1,231 @@
+"""The model of the others' play (``ascenseur.fast.play_model``): what it reads of a deal.
+
+Random deals are played by random bots; at every card chosen among two or more, the model's
+legal cards must be the rules' (P2–P7) and its chances over them must add up to 1; and once
+the deal is over, each seat's view must give the other seats' cards with the hand each was
+played from, the cards played before it and the seat's need at the time, exactly as the deal
+went.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from ascenseur.core.actions import Play
+from ascenseur.core.observation import observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState
+from ascenseur.fast.masks import join, split
+from ascenseur.fast.play_model import (
+    FEATURES,
+    MOST,
+    PlayEvents,
+    card_features,
+    model,
+    play_log_chance,
+    seat_log_chance,
+)
+from ascenseur.search.problem import SearchProblem
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
+import fit_play_model
+
+Played = tuple[int, int, int, int, list[int], int]  # seat, card, hand, gone, trick, need
+
+
+def _scratch() -> tuple[np.ndarray, np.ndarray]:
+    return np.empty(MOST, np.int64), np.empty((MOST, FEATURES + 1), np.float64)
+
+
+def test_the_models_legal_cards_are_the_rules_and_its_chances_add_up_to_one() -> None:
+    """Rules P2–P7: the cards the model weighs are the legal ones; a distribution over them."""
+    rng = random.Random(11)
+    weights, floor = model()
+    cards, out = _scratch()
+    checked = 0
+    for _ in range(60):
+        players = rng.randint(3, 6)
+        k = rng.randint(2, min(12, 78 // players))
+        rules = Rules(players=players)
+        state = GameState.single_deal(rules, rules.schedule.index(k), dealer=0)
+        state.deal(rng)
+        while state.current_seat is not None and not state.is_terminal():
+            seat = state.current_seat
+            view = observe(state, seat)
+            action = rng.choice(view.legal_actions)
+            if isinstance(action, Play):
+                bid = state.bids[seat]
+                assert bid is not None
+                trick = np.zeros(players, np.int64)
+                for i, (_, card) in enumerate(state.trick):
+                    trick[i] = card.index
+                low, high = split(state.hand_mask(seat))
+                gone = split(view.played_mask)
+                need = bid - state.tricks_won[seat]
+                m = card_features(
+                    low, high, *gone, trick, len(state.trick), players, need, cards, out
+                )
+                legal = sum(1 << int(c) for c in cards[:m])
+                assert legal == state.legal_card_mask()
+                if m >= 2:
+                    total = sum(
+                        math.exp(
+                            play_log_chance(
+                                low,
+                                high,
+                                *gone,
+                                trick,
+                                len(state.trick),
+                                players,
+                                need,
+                                int(c),
+                                weights,
+                                floor,
+                                cards.copy(),
+                                out.copy(),
+                            )
+                        )
+                        for c in cards[:m].copy()
+                    )
+                    assert total == pytest.approx(1.0, abs=1e-9)
+                    checked += 1
+            state.apply(action)
+    assert checked > 300
+
+
+def test_a_views_events_are_the_other_seats_cards_as_they_were_played() -> None:
+    """At every card of random deals, the seat's view gives the others' cards so far each with
+    the hand it came from (the hand now and the seat's later cards), the cards played before it,
+    the trick and the seat's need (its bid minus its tricks, rule S1's count) at the time."""
+    rng = random.Random(5)
+    weights, floor = model()
+    cards, out = _scratch()
+    checked = 0
+    for _ in range(40):
+        players = rng.randint(3, 6)
+        k = rng.randint(2, min(10, 78 // players))
+        rules = Rules(players=players)
+        state = GameState.single_deal(rules, rules.schedule.index(k), dealer=rng.randrange(players))
+        state.deal(rng)
+        played: list[Played] = []
+        gone = 0
+        while state.current_seat is not None and not state.is_terminal():
+            seat = state.current_seat
+            view = observe(state, seat)
+            action = rng.choice(view.legal_actions)
+            if isinstance(action, Play):
+                events = PlayEvents.of(SearchProblem.of(view))
+                others = [p for p in played if p[0] != seat]
+                assert events.seat.tolist() == [p[0] for p in others]
+                assert events.card.tolist() == [p[1] for p in others]
+                assert events.need.tolist() == [p[5] for p in others]
+                for e, (who, _, hand, before, trick, _) in enumerate(others):
+                    assert state.hand_mask(who) | join(*events.later[e]) == hand
+                    assert join(*events.gone[e]) == before
+                    assert events.trick_len[e] == len(trick)
+                    assert events.trick[e][: len(trick)].tolist() == trick
+                for who in {p[0] for p in others}:
+                    expected = sum(
+                        play_log_chance(
+                            *split(hand),
+                            *split(before),
+                            _row(trick, players),
+                            len(trick),
+                            players,
+                            need,
+                            card,
+                            weights,
+                            floor,
+                            cards,
+                            out,
+                        )
+                        for w, card, hand, before, trick, need in others
+                        if w == who
+                    )
+                    got = seat_log_chance(
+                        events, who, *split(state.hand_mask(who)), weights, floor, cards, out
+                    )
+                    assert got == pytest.approx(expected, abs=1e-9)
+                    checked += 1
+                bid = state.bids[seat]
+                assert bid is not None
+                trick_now = [card.index for _, card in state.trick]
+                need = bid - state.tricks_won[seat]
+                played.append(
+                    (seat, action.card.index, state.hand_mask(seat), gone, trick_now, need)
+                )
+                gone |= action.card.bit
+            state.apply(action)
+    assert checked > 500
+
+
+def _row(trick: list[int], n: int) -> np.ndarray:
+    row = np.zeros(n, np.int64)
+    row[: len(trick)] = trick
+    return row
+
+
+def test_the_expert_with_inference_from_play_decides_legally_at_every_card() -> None:
+    """The option reaches the compiled search: a whole deal with it, every card legal."""
+    from ascenseur.bots.base import Budget
+    from ascenseur.bots.expert import ExpertBot
+
+    bot = ExpertBot(Budget(200), play_inference=1.0)
+    rng = random.Random(3)
+    rules = Rules(players=4)
+    state = GameState.single_deal(rules, rules.schedule.index(6), dealer=0)
+    state.deal(rng)
+    cards_played = 0
+    while state.current_seat is not None and not state.is_terminal():
+        view = observe(state, state.current_seat)
+        action = bot.choose(view, rng)
+        assert action in view.legal_actions
+        cards_played += isinstance(action, Play)
+        state.apply(action)
+    assert cards_played == 24
+
+
+def test_inference_from_play_is_refused_off_the_compiled_core() -> None:
+    """The pure-Python search has no model of play: asking it for one is a clear error."""
+    from ascenseur.bots.base import Budget
+    from ascenseur.bots.expert import ExpertBot
+
+    bot = ExpertBot(Budget(50), pure=True, play_inference=1.0)
+    rng = random.Random(4)
+    rules = Rules(players=4)
+    state = GameState.single_deal(rules, rules.schedule.index(4), dealer=0)
+    state.deal(rng)
+    # Play to the first card a seat must choose among several: bids first, then cards.
+    while True:
+        seat = state.current_seat
+        assert seat is not None
+        view = observe(state, seat)
+        if isinstance(view.legal_actions[0], Play) and len(view.legal_actions) > 1:
+            break
+        state.apply(view.legal_actions[0])
+    with pytest.raises(ValueError, match="compiled core only"):
+        bot.choose(view, rng)
+
+
+def test_the_fitted_model_tells_the_card_played_better_than_chance_and_the_true_hand() -> None:
+    """A model fitted on a few heuristic deals gives the card played, on other deals, a higher
+    chance than a uniform pick does, and a higher one from the seat's own hand than from a hand
+    a world sampler gives it (what inference from play rests on)."""
+    deals = fit_play_model.choices(4, 60, [8, 10, 12], random.Random(21))
+    train = [(x, i) for deal in deals[:40] for x, i, _ in deal]
+    held = [(x, i, o) for deal in deals[40:] for x, i, o in deal if o is not None]
+    weights = fit_play_model.fit(train)
+    own = fit_play_model.log_chances(weights, 0.02, [(x, i) for x, i, _ in held])
+    sampled = fit_play_model.log_chances(weights, 0.02, [o for _, _, o in held if o is not None])
+    uniform = [-math.log(x.shape[0]) for x, _, _ in held]
+    assert len(held) > 300
+    assert own.mean() > float(np.mean(uniform)) + 0.1
+    assert own.mean() > sampled.mean() + 0.1
