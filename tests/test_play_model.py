@@ -229,3 +229,135 @@ def test_the_fitted_model_tells_the_card_played_better_than_chance_and_the_true_
     assert len(held) > 300
     assert own.mean() > float(np.mean(uniform)) + 0.1
     assert own.mean() > sampled.mean() + 0.1
+
+
+def test_world_placement_finds_a_hand_that_the_deal_determines() -> None:
+    """tools/world_placement.py: with every card dealt at 2 players, the one other hand is
+    all the unseen cards, so every world places each of them rightly, with inference from play
+    or without."""
+    import world_placement
+    from ascenseur.bots.base import Budget
+    from ascenseur.bots.expert import ExpertBot
+
+    rules = Rules(players=2)
+    state = GameState.single_deal(rules, rules.schedule.index(39), dealer=1)
+    state.deal(random.Random(8))
+    state.apply(observe(state, 0).legal_actions[5])  # seat 0 bids 5, seat 1 bids 0
+    state.apply(observe(state, 1).legal_actions[0])
+    view = observe(state, 0)
+    problem = SearchProblem.of(view)
+    settings = ExpertBot(Budget(1)).settings(problem)
+    truth = [state.hand_mask(0), state.hand_mask(1)]
+    assert world_placement.placed_right(problem, settings, truth, 20, seed=1) == 1.0
+    state.apply(view.legal_actions[0])
+    state.apply(observe(state, 1).legal_actions[-1])
+    problem = SearchProblem.of(observe(state, 0))
+    with_play = ExpertBot(Budget(1), play_inference=1.0).settings(problem)
+    truth = [state.hand_mask(0), state.hand_mask(1)]
+    assert world_placement.placed_right(problem, with_play, truth, 20, seed=1) == 1.0
+
+
+def test_a_search_given_a_pool_of_one_world_scores_that_world() -> None:
+    """``fast.search.assess`` with a pool searches the pool's worlds in turn: given the real
+    deal alone, every candidate card scores what the play-out of the real deal gives it."""
+    from ascenseur.bots import expert
+    from ascenseur.fast import search as fast_search
+    from ascenseur.fast.masks import split_all
+    from ascenseur.search.problem import SearchSettings
+
+    rng = random.Random(9)
+    rules = Rules(players=4)
+    state = GameState.single_deal(rules, rules.schedule.index(9), dealer=0)
+    state.deal(rng)
+    while True:  # random bids and cards up to seat 0's first choice of card after a trick
+        seat = state.current_seat
+        assert seat is not None
+        view = observe(state, seat)
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        if seat == 0 and len(plays) > 1 and view.tricks:
+            break
+        state.apply(rng.choice(view.legal_actions))
+    problem = SearchProblem.of(view)
+    hands = [state.hand_mask(s) for s in range(4)]
+    bids = [b for b in state.bids if b is not None]
+    settings = SearchSettings(
+        iterations=3 * len(problem.candidates), seconds=None, inverse_variance=0.0,
+        exact_cards=0, nested=False,
+    )  # fmt: skip
+    pool = (np.stack([split_all(hands)]), np.array([1.0]))
+    found = fast_search.assess(problem, settings, random.Random(1), pool)
+    for estimate, card in zip(found, problem.candidates, strict=True):
+        assert estimate.worlds == 3
+        assert estimate.points == expert._play(problem, settings, hands, bids, card)
+
+
+def test_the_faithful_pool_finds_every_card_played_and_weighs_the_real_hands_fully(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tools/faithful_inference.py: the wrapped view builder gives the bot, for each other
+    seat's card this deal, the view it was played from; the seats being heuristic bots, the
+    heuristic bot holding a seat's real hand agrees with each of its cards chosen among two or
+    more (weight 0.95 each, times the bid's); the pool's worlds are consistent with the view."""
+    import faithful_inference
+    from ascenseur.arena import duplicate
+    from ascenseur.bots.base import Budget
+    from ascenseur.bots.heuristic import HeuristicBot
+    from ascenseur.core.tricks import NO_LED, legal_mask, trick_summary
+    from ascenseur.search import bid_model
+
+    builder = faithful_inference.VIEW_BUILDER
+    monkeypatch.setattr(duplicate, builder, getattr(duplicate, builder))  # undone after the test
+    bot = faithful_inference.PoolExpert(Budget(iterations=40), faithful=True, worlds=8, draws=2)
+    heuristic = HeuristicBot()
+    rng = random.Random(2)
+    rules = Rules(players=4)
+    checked = 0
+    for game in range(4):
+        state = GameState.single_deal(rules, rules.schedule.index(6), dealer=game)
+        state.deal(rng)
+        choices: list[tuple[int, int, int, list[int]]] = []  # seat, hand then, trick, card
+        while state.current_seat is not None and not state.is_terminal():
+            seat = state.current_seat
+            view = getattr(duplicate, builder)(state, seat)  # the arena's call, wrapped
+            if seat != 0 or not isinstance(view.legal_actions[0], Play):
+                action = heuristic.choose(view, rng)
+                if isinstance(action, Play):
+                    trick = [c.index for _, c in state.trick]
+                    choices.append((seat, state.hand_mask(seat), action.card.index, trick))
+                state.apply(action)
+                continue
+            problem = SearchProblem.of(view)
+            settings = bot.settings(problem)
+            events = bot.events(problem)
+            assert sorted((s, c) for s, ev in events.items() for _, c, _ in ev) == sorted(
+                (s, c) for s, _, c, _ in choices
+            )
+            for who in events:
+                bid = state.bids[who]
+                assert bid is not None
+                miss = bid - bid_model.model(4).expected(
+                    state.hand_mask(who) | problem.shown[who], problem.hand_size
+                )
+                chosen = 0
+                for s, held, _, trick in choices:
+                    led, high, _, _ = trick_summary(trick) if trick else (NO_LED, 0, -1, -1)
+                    chosen += s == who and legal_mask(held, len(trick), led, high).bit_count() > 1
+                expected = math.exp(-miss * miss * settings.inverse_variance) * 0.95**chosen
+                got = bot.hand_weight(problem, settings, events, who, state.hand_mask(who), rng)
+                assert got == pytest.approx(expected, rel=1e-9)
+                checked += 1
+            if events:
+                worlds, weights = bot.pool(problem, settings, rng)
+                assert worlds.shape[0] == 8 and (weights > 0).all()
+                for world in worlds:
+                    hands = [join(int(w[0]), int(w[1])) for w in world]
+                    assert hands[0] == problem.spec.own
+                    for other in range(1, 4):
+                        assert hands[other] & ~problem.spec.allowed[other] == 0
+                        assert hands[other].bit_count() == problem.spec.counts[other]
+                    assert (
+                        sum(h.bit_count() for h in hands)
+                        == (hands[0] | hands[1] | hands[2] | hands[3]).bit_count()
+                    )
+            state.apply(bot.choose(view, rng))
+    assert checked >= 10

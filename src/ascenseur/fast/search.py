@@ -143,9 +143,23 @@ class Problem(NamedTuple):
     events: PlayEvents  # the other seats' cards this deal (when play_inference > 0)
     play_weights: Floats  # the play model's
     play_floor: float
+    pool: Int64s  # (P, n, 2): the worlds to search, in turn, when P > 0 (else they are drawn)
+    pool_weights: Floats  # (P,) their weights
 
     @staticmethod
-    def of(problem: SearchProblem, settings: SearchSettings) -> Problem:
+    def of(
+        problem: SearchProblem,
+        settings: SearchSettings,
+        pool: tuple[Int64s, Floats] | None = None,
+    ) -> Problem:
+        """The arrays of ``problem`` and ``settings``; ``pool``: worlds given (hands as
+        ``(P, n, 2)`` words, and their weights) to search in turn instead of drawing them."""
+        n = len(problem.bids)
+        worlds, weights = pool if pool is not None else (np.zeros((0, n, 2), np.int64), np.zeros(0))
+        return Problem._of(problem, settings)._replace(pool=worlds, pool_weights=weights)
+
+    @staticmethod
+    def _of(problem: SearchProblem, settings: SearchSettings) -> Problem:
         model = bid_model.model(len(problem.bids))
         inference = settings.play_inference if not problem.bidding else 0.0
         play_weights, play_floor = play_model() if inference > 0.0 else (np.zeros(FEATURES), 0.0)
@@ -173,6 +187,8 @@ class Problem(NamedTuple):
             events=events,
             play_weights=play_weights,
             play_floor=play_floor,
+            pool=np.zeros((0, len(problem.bids), 2), np.int64),
+            pool_weights=np.zeros(0),
         )
 
 
@@ -195,6 +211,7 @@ class Scratch(NamedTuple):
     sampler: Int64s  # draw_into's state: worlds are built once drawing them has failed
     noise: Words  # the others' random cards in a nested play-out (Problem.noise)
     cards: Int64s  # the play model's legal cards and their features
+    turn: Int64s  # the worlds of a pool searched so far
     features: Floats
 
     @staticmethod
@@ -218,6 +235,7 @@ class Scratch(NamedTuple):
             sampler=np.zeros(DECK_SIZE + 1, np.int64),
             noise=np.zeros(1, np.uint64),
             cards=np.empty(MOST, np.int64),
+            turn=np.zeros(1, np.int64),
             features=np.empty((MOST, FEATURES + 1), np.float64),
         )
 
@@ -258,8 +276,16 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
     With ``problem.draws`` > 1, each seat that has bid gets the one kept of that many hands
     drawn for it, by weight (:func:`_try_by_seat`); once that fails (worlds too tight to
     draw), whole worlds are built and one of ``draws`` kept by weight. With ``problem.uniform``
-    a drawn world's weight includes :func:`~ascenseur.fast.worlds.fill_factor`.
+    a drawn world's weight includes :func:`~ascenseur.fast.worlds.fill_factor`. With a pool
+    of worlds (:meth:`Problem.of`), the next one of the pool, in turn, and its weight.
     """
+    given = problem.pool.shape[0]
+    if given > 0:
+        turn = s.turn[0]
+        s.turn[0] = turn + 1
+        s.world[:, :] = problem.pool[turn % given]
+        _guess_unbid(problem, s)
+        return float(problem.pool_weights[turn % given])
     if problem.draws > 1 and s.sampler[DECK_SIZE] == 0:
         for _ in range(ATTEMPTS):
             weight = _try_by_seat(problem, stream, s)
@@ -453,16 +479,22 @@ def evaluate(
     return [(e.action, e.points) for e in assess(problem, settings, rng)]
 
 
-def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random) -> list[Estimate]:
+def assess(
+    problem: SearchProblem,
+    settings: SearchSettings,
+    rng: random.Random,
+    pool: tuple[Int64s, Floats] | None = None,
+) -> list[Estimate]:
     """Each candidate of ``problem`` with its mean score and its chance of an exact bid over
     sampled worlds, as the pure loop (:func:`ascenseur.bots.expert.assess`) gives them.
 
     ``settings.iterations`` play-outs are shared among the candidates as they run (with
     ``settings.race``, those clearly behind stop: :class:`~ascenseur.search.racing.Race`);
     ``settings.seconds`` (if not None) stops early between chunks of :data:`CHUNK` worlds.
-    Deterministic given ``rng`` when ``seconds`` is None.
+    Deterministic given ``rng`` when ``seconds`` is None. ``pool``: worlds to search in turn
+    instead of drawing them (:meth:`Problem.of`).
     """
-    compiled = Problem.of(problem, settings)
+    compiled = Problem.of(problem, settings, pool)
     scratch = Scratch.of(problem)
     n = len(problem.candidates)
     race = Race(n, settings.iterations, settings.race)
