@@ -49,8 +49,8 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   drawn world also has the chance of its cards so far under the fitted model of a club
   player's play (:mod:`ascenseur.fast.play_model`, ``tools/fit_play_model.py``), as it is (to
   the power 0.5). ``play_inference_10`` against the expert, 4 players, 60 single 14-card deals
-  a seed: +0.00 [-0.57, +0.57] (6601), -0.10 [-0.82, +0.61] (6602) a deal, with card
-  decisions five times slower.
+  a seed on 6601-6604: +0.00, -0.10, -0.20, -0.38 a deal, pooled -0.17 [-0.49, +0.15] over
+  240, with card decisions five to eight times slower (p50 0.19-0.29 s, p95 0.68-1.10 s).
 """
 
 from __future__ import annotations

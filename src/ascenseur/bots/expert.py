@@ -185,9 +185,9 @@ class ExpertBot:
         # Inference from play (the compiled core only): a seat's weight in a drawn world also
         # has the chance of its cards so far under the model of a club player's play
         # (:mod:`ascenseur.fast.play_model`), to this power (0: none). Measured against the
-        # expert without it, 4 players, 60 single 14-card deals on each of seeds 6601-6602:
-        # +0.00 [-0.57, +0.57] and -0.10 [-0.82, +0.61] a deal, card decisions five times
-        # slower (p50 37 ms -> 0.19 s): off by default.
+        # expert without it, 4 players, 60 single 14-card deals on each of seeds 6601-6604:
+        # -0.17 [-0.49, +0.15] a deal over 240, card decisions five to eight times slower
+        # (p50 37 ms -> 0.19-0.29 s): off by default.
         self.play_inference = play_inference
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
