@@ -41,6 +41,16 @@ import fit_play_model
 Played = tuple[int, int, int, int, list[int], int]  # seat, card, hand, gone, trick, need
 
 
+def _random_deal(rng: random.Random, most: int) -> GameState:
+    """A single deal of 3 to 6 players and 2 to ``most`` cards, dealt, a random dealer."""
+    players = rng.randint(3, 6)
+    k = rng.randint(2, min(most, 78 // players))
+    rules = Rules(players=players)
+    state = GameState.single_deal(rules, rules.schedule.index(k), dealer=rng.randrange(players))
+    state.deal(rng)
+    return state
+
+
 def _scratch() -> tuple[np.ndarray, np.ndarray]:
     return np.empty(MOST, np.int64), np.empty((MOST, FEATURES + 1), np.float64)
 
@@ -52,11 +62,8 @@ def test_the_models_legal_cards_are_the_rules_and_its_chances_add_up_to_one() ->
     cards, out = _scratch()
     checked = 0
     for _ in range(60):
-        players = rng.randint(3, 6)
-        k = rng.randint(2, min(12, 78 // players))
-        rules = Rules(players=players)
-        state = GameState.single_deal(rules, rules.schedule.index(k), dealer=0)
-        state.deal(rng)
+        state = _random_deal(rng, 12)
+        players = state.players
         while state.current_seat is not None and not state.is_terminal():
             seat = state.current_seat
             view = observe(state, seat)
@@ -110,11 +117,8 @@ def test_a_views_events_are_the_other_seats_cards_as_they_were_played() -> None:
     cards, out = _scratch()
     checked = 0
     for _ in range(40):
-        players = rng.randint(3, 6)
-        k = rng.randint(2, min(10, 78 // players))
-        rules = Rules(players=players)
-        state = GameState.single_deal(rules, rules.schedule.index(k), dealer=rng.randrange(players))
-        state.deal(rng)
+        state = _random_deal(rng, 10)
+        players = state.players
         played: list[Played] = []
         gone = 0
         while state.current_seat is not None and not state.is_terminal():
