@@ -21,6 +21,13 @@ time: the arena's view builder is wrapped to keep every view it builds (as ``ora
 does for the state); only the public part of another seat's view is used, its hand replaced
 by the hand drawn. Run from ``tools/``: ``ascenseur arena --candidate
 faithful_inference:pool_faithful --reference heuristic --players 4 --single-deal 14 …``.
+
+Not measured in the arena: ``python tools/faithful_inference.py`` builds both pools at a few
+decisions of heuristic deals and prints their effective sizes ((Σw)² / Σw²) and the seconds
+each took. The faithful pool's weights collapse — an effective 1 to 2 worlds of 40, against 8
+to 24 for the bids' — so its search would rest on one or two worlds, at several seconds a
+decision: a useful faithful pool needs many more hands drawn a seat, which this model's cost
+forbids. It waits for a model as faithful and a hundred times cheaper.
 """
 
 from __future__ import annotations
@@ -215,3 +222,46 @@ def pool_faithful(budget: Budget) -> ExpertBot:
 def pool_bids(budget: Budget) -> ExpertBot:
     """The same pool of worlds, weighed by the bids alone: the control."""
     return PoolExpert(budget, faithful=False)
+
+
+def main() -> None:
+    """Both pools' effective sizes and costs at tricks 4, 8 and 12 of 14-card deals."""
+    import argparse
+    import time
+
+    from ascenseur.core.rules import Rules
+
+    parser = argparse.ArgumentParser(description="effective size and cost of both pools")
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    rules = Rules(players=4)
+    builder = getattr(duplicate, VIEW_BUILDER)
+    for faithful in (False, True):
+        bot = PoolExpert(Budget(iterations=40), faithful=faithful)
+        heuristic = HeuristicBot()
+        rng = random.Random(args.seed)
+        rows = []
+        for game in range(args.deals):
+            state = GameState.single_deal(rules, rules.schedule.index(14), dealer=game % 4)
+            state.deal(rng)
+            while not state.is_terminal():
+                seat = state.current_seat
+                assert seat is not None
+                view = getattr(duplicate, VIEW_BUILDER)(state, seat)
+                plays = [a for a in view.legal_actions if isinstance(a, Play)]
+                if seat == 0 and len(plays) > 1 and len(view.tricks) in (3, 7, 11):
+                    problem = SearchProblem.of(view)
+                    started = time.perf_counter()
+                    weights = bot.pool(problem, bot.settings(problem), rng)[1]
+                    seconds = time.perf_counter() - started
+                    size = float(weights.sum() ** 2 / (weights**2).sum())
+                    rows.append(f"trick {len(view.tricks) + 1}: {size:.1f} ({seconds:.2f} s)")
+                state.apply(heuristic.choose(view, rng))
+        name = "pool_faithful" if faithful else "pool_bids"
+        print(f"{name}, effective worlds of {WORLDS}: " + ", ".join(rows))
+    setattr(duplicate, VIEW_BUILDER, builder)
+
+
+if __name__ == "__main__":
+    main()
