@@ -365,3 +365,36 @@ def test_the_faithful_pool_finds_every_card_played_and_weighs_the_real_hands_ful
                     )
             state.apply(bot.choose(view, rng))
     assert checked >= 10
+
+
+def test_the_model_weighs_every_legal_card_of_the_largest_hands() -> None:
+    """Rule P2 at 2 players, 39 cards: a lead from 33 suit cards has 33 legal cards, each
+    weighed (the scratch rows hold any hand)."""
+    from ascenseur.core.cards import FIRST_TRUMP
+
+    hand = (1 << 33) - 1 | ((1 << 6) - 1) << FIRST_TRUMP  # 33 suit cards, trumps 1 to 6
+    cards, out = _scratch()
+    m = card_features(*split(hand), 0, 0, np.zeros(2, np.int64), 0, 2, 5, cards, out)
+    assert m == 33
+    assert sorted(int(c) for c in cards[:m]) == list(range(33))
+    weights, floor = model()
+    total = sum(
+        math.exp(
+            play_log_chance(
+                *split(hand),
+                0,
+                0,
+                np.zeros(2, np.int64),
+                0,
+                2,
+                5,
+                c,
+                weights,
+                floor,
+                cards.copy(),
+                out.copy(),
+            )
+        )
+        for c in range(33)
+    )
+    assert total == pytest.approx(1.0, abs=1e-9)

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ascenseur.core.cards import EXCUSE_INDEX, TRUMP_KIND
+from ascenseur.core.cards import DECK_SIZE, EXCUSE_INDEX, TRUMP_KIND
 from ascenseur.core.tricks import winning_position
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.masks import (
@@ -45,8 +45,8 @@ MODEL_FORMAT = "ascenseur-play-model/1"
 
 #: The features of a legal card (:func:`card_features`).
 FEATURES = 28
-#: The most legal cards a seat can have (a whole hand of 78 / 3 at the smallest table, with room).
-MOST = 32
+#: The most legal cards a seat can have: the deck bounds any hand (39 cards at 2 players).
+MOST = DECK_SIZE
 
 
 @jit

@@ -211,8 +211,8 @@ class Scratch(NamedTuple):
     sampler: Int64s  # draw_into's state: worlds are built once drawing them has failed
     noise: Words  # the others' random cards in a nested play-out (Problem.noise)
     cards: Int64s  # the play model's legal cards and their features
-    turn: Int64s  # the worlds of a pool searched so far
     features: Floats
+    turn: Int64s  # the worlds of a pool searched so far
 
     @staticmethod
     def of(problem: SearchProblem) -> Scratch:
@@ -235,8 +235,8 @@ class Scratch(NamedTuple):
             sampler=np.zeros(DECK_SIZE + 1, np.int64),
             noise=np.zeros(1, np.uint64),
             cards=np.empty(MOST, np.int64),
-            turn=np.zeros(1, np.int64),
             features=np.empty((MOST, FEATURES + 1), np.float64),
+            turn=np.zeros(1, np.int64),
         )
 
 
