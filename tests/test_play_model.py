@@ -224,8 +224,8 @@ def test_the_fitted_model_tells_the_card_played_better_than_chance_and_the_true_
     chance than a uniform pick does, and a higher one from the seat's own hand than from a hand
     a world sampler gives it (what inference from play rests on)."""
     deals = fit_play_model.choices(4, 60, [8, 10, 12], random.Random(21))
-    train = [(x, i) for deal in deals[:40] for x, i, _ in deal]
-    held = [(x, i, o) for deal in deals[40:] for x, i, o in deal if o is not None]
+    train = [(x, i) for deal in deals[:40] for x, i, _, _ in deal]
+    held = [(x, i, o) for deal in deals[40:] for x, i, o, _ in deal if o is not None]
     weights = fit_play_model.fit(train)
     own = fit_play_model.log_chances(weights, 0.02, [(x, i) for x, i, _ in held])
     sampled = fit_play_model.log_chances(weights, 0.02, [o for _, _, o in held if o is not None])

@@ -37,9 +37,10 @@ from ascenseur.search.problem import WorldSpec
 OUT = Path(__file__).resolve().parent.parent / "src" / "ascenseur" / "search" / MODEL
 
 #: One card choice: the legal cards' features (m × FEATURES), the index of the card played,
-#: and the same features with a sampled hand for the seat (None if none could be sampled or
-#: the card played is then the only legal one).
-Choice = tuple[np.ndarray, int, tuple[np.ndarray, int] | None]
+#: the same features with a sampled hand for the seat (None if none could be sampled or the
+#: card played is then the only legal one), and the situation (lead or follow, short of the
+#: bid or made).
+Choice = tuple[np.ndarray, int, tuple[np.ndarray, int] | None, str]
 
 
 def features_of(
@@ -92,7 +93,8 @@ def choices(players: int, deals: int, sizes: list[int], rng: random.Random) -> l
                         other = guess
                 except NoConsistentWorld:
                     pass
-                made.append((true[0], true[1], other))
+                where = ("lead" if not trick else "follow") + ("-short" if need > 0 else "-made")
+                made.append((true[0], true[1], other, where))
             state.apply(action)
         out.append(made)
     return out
@@ -145,8 +147,9 @@ def main() -> None:
     started = time.perf_counter()
     deals = choices(args.players, args.deals, sizes, random.Random(args.seed))
     cut = len(deals) * 3 // 4
-    train = [(x, i) for deal in deals[:cut] for x, i, _ in deal]
-    held = [(x, i, other) for deal in deals[cut:] for x, i, other in deal]
+    train = [(x, i) for deal in deals[:cut] for x, i, _, _ in deal]
+    held = [(x, i, other) for deal in deals[cut:] for x, i, other, _ in deal]
+    places = [where for deal in deals[cut:] for _, _, _, where in deal]
     print(
         f"{len(train)} choices to fit, {len(held)} held out ({time.perf_counter() - started:.0f} s)"
     )
@@ -157,11 +160,15 @@ def main() -> None:
     )
     floor = best[1]
     uniform = float(np.mean([-math.log(x.shape[0]) for x, _ in rows]))
-    agree = float(np.mean([int(np.argmax(x @ weights) == i) for x, i in rows]))
+    hits = [int(np.argmax(x @ weights) == i) for x, i in rows]
+    agree = float(np.mean(hits))
     paired = [(x, i, o) for x, i, o in held if o is not None]
     own = log_chances(weights, floor, [(x, i) for x, i, _ in paired]).mean()
     sampled = log_chances(weights, floor, [o for _, _, o in paired if o is not None]).mean()
     print(f"held out: the likeliest card is the one played {agree:.1%}")
+    for where in sorted(set(places)):
+        mine = [h for h, w in zip(hits, places, strict=True) if w == where]
+        print(f"  {where:<13} {len(mine):>6} choices, {float(np.mean(mine)):.1%}")
     print(
         f"mean log chance of the card played: {best[0]:.3f} "
         f"(uniform pick {uniform:.3f}), floor {floor}"
