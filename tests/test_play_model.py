@@ -398,3 +398,25 @@ def test_the_model_weighs_every_legal_card_of_the_largest_hands() -> None:
         for c in range(33)
     )
     assert total == pytest.approx(1.0, abs=1e-9)
+
+
+def test_play_information_weighs_alike_when_a_seat_has_chosen_nothing() -> None:
+    """tools/play_information.py: a seat whose cards so far were all forced tells nothing by
+    its play, so the play model's and the faithful model's weights are the bids' alone."""
+    import play_information
+    from ascenseur.core.cards import indices_of
+
+    rng = random.Random(4)
+    rules = Rules(players=4)
+    state = GameState.single_deal(rules, rules.schedule.index(8), dealer=3)
+    state.deal(rng)
+    while state.phase.name == "BIDDING":
+        seat = state.current_seat
+        assert seat is not None
+        state.apply(observe(state, seat).legal_actions[1])  # everyone bids 1
+    truth = state.hand_mask(1)
+    pool = indices_of(truth | state.hand_mask(2))
+    shares = play_information.seat_shares([], [], truth, pool, 1, 0, 60, rng)
+    assert shares["logit"] == pytest.approx(shares["bids"], abs=1e-12)
+    assert shares["exact"] == pytest.approx(shares["bids"], abs=1e-12)
+    assert all(0.0 <= v <= 1.0 for v in shares.values())
