@@ -50,7 +50,9 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   player's play (:mod:`ascenseur.fast.play_model`, ``tools/fit_play_model.py``), as it is (to
   the power 0.5). ``play_inference_10`` against the expert, 4 players, 60 single 14-card deals
   a seed on 6601-6604: +0.00, -0.10, -0.20, -0.38 a deal, pooled -0.17 [-0.49, +0.15] over
-  240, with card decisions five to eight times slower (p50 0.19-0.29 s, p95 0.68-1.10 s).
+  240, with card decisions five to eight times slower (p50 0.19-0.29 s, p95 0.68-1.10 s);
+  60 single 18-card deals a seed on 6801-6802: +0.19, -0.27, pooled -0.04 [-0.74, +0.66] over
+  120 (p50 0.39-0.41 s, p95 1.10 s).
 """
 
 from __future__ import annotations

@@ -187,7 +187,8 @@ class ExpertBot:
         # (:mod:`ascenseur.fast.play_model`), to this power (0: none). Measured against the
         # expert without it, 4 players, 60 single 14-card deals on each of seeds 6601-6604:
         # -0.17 [-0.49, +0.15] a deal over 240, card decisions five to eight times slower
-        # (p50 37 ms -> 0.19-0.29 s): off by default.
+        # (p50 37 ms -> 0.19-0.29 s); 18-card deals on 6801-6802, -0.04 [-0.74, +0.66] over
+        # 120: off by default.
         self.play_inference = play_inference
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
