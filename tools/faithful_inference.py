@@ -52,7 +52,13 @@ from ascenseur.core.tricks import NO_LED, legal_mask, trick_summary
 from ascenseur.fast import search as fast_search
 from ascenseur.fast.masks import split_all
 from ascenseur.search import bid_model
-from ascenseur.search.problem import ATTEMPTS, Estimate, SearchProblem, SearchSettings
+from ascenseur.search.problem import (
+    ATTEMPTS,
+    Estimate,
+    SearchProblem,
+    SearchSettings,
+    deal_plays,
+)
 
 #: Worlds in a pool, and hands drawn for each seat of each (the arena's factories take 40
 #: and 4: asking the heuristic bot of every hand drawn costs about 1.5 s a 14-card decision).
@@ -68,17 +74,6 @@ Key = tuple[int, tuple[int | None, ...], tuple[tuple[int, int], ...], int]
 _VIEWS: dict[Key, Observation] = {}
 
 
-def plays_of(view: Observation) -> tuple[tuple[int, int], ...]:
-    """``(seat, card)`` of the deal so far, in play order (as :class:`SearchProblem`'s)."""
-    n = view.players
-    plays = [
-        ((trick.leader + i) % n, card.index)
-        for trick in view.tricks
-        for i, card in enumerate(trick.cards)
-    ]
-    return (*plays, *((seat, card.index) for seat, card in view.trick))
-
-
 def _install() -> None:
     """Wrap the arena's view builder so that it keeps every view it builds."""
     observe: Callable[[GameState, int | None], Observation] = getattr(duplicate, VIEW_BUILDER)
@@ -88,7 +83,7 @@ def _install() -> None:
     def keeping(state: GameState, seat: int | None) -> Observation:
         view = observe(state, seat)
         if seat is not None:
-            _VIEWS[view.hand_size, view.bids, plays_of(view), seat] = view
+            _VIEWS[view.hand_size, view.bids, deal_plays(view), seat] = view
         return view
 
     keeping.keeps_views = True  # type: ignore[attr-defined]
@@ -161,8 +156,8 @@ class PoolExpert(ExpertBot):
         return pool, np.array(weights, np.float64)
 
     def events(self, problem: SearchProblem) -> dict[int, list[tuple[Observation, int, int]]]:
-        """For each other seat, its cards this deal: the view it chose from (None if the arena
-        built none), the card, and the cards it played from then on."""
+        """For each other seat, its cards this deal: the view it chose from, the card, and the
+        cards it played from then on (a card whose view the arena did not build is left out)."""
         out: dict[int, list[tuple[Observation, int, int]]] = {}
         plays = problem.plays
         for j, (seat, card) in enumerate(plays):

@@ -314,7 +314,11 @@ class ExpertBot:
         if self.compiled:
             return fast.assess(problem, settings, rng)
         if settings.play_inference > 0.0:
-            raise ValueError("inference from play runs on the compiled core only (numba)")
+            raise ValueError(
+                "inference from play (play_inference > 0) runs on the compiled core only: "
+                "install numba (the project's default install has it) and unset "
+                f"{fast.PURE_VARIABLE}, or use play_inference=0 on the pure path"
+            )
         return assess(problem, settings, rng)
 
 

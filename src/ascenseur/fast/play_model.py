@@ -205,6 +205,13 @@ class PlayEvents(NamedTuple):
     gone: Int64s  # (E, 2) the cards played this deal before it
 
     @staticmethod
+    def none(n: int) -> PlayEvents:
+        """No cards: what the search passes when it draws no inference from play."""
+        empty = np.zeros(0, np.int64)
+        words = np.zeros((0, 2), np.int64)
+        return PlayEvents(empty, empty, np.zeros((0, n), np.int64), empty, empty, words, words)
+
+    @staticmethod
     def of(problem: SearchProblem) -> PlayEvents:
         """The cards of this deal played by seats other than the searching one."""
         n = len(problem.bids)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import replace
 from typing import NamedTuple
 
 import numpy as np
@@ -155,15 +154,17 @@ class Problem(NamedTuple):
         """The arrays of ``problem`` and ``settings``; ``pool``: worlds given (hands as
         ``(P, n, 2)`` words, and their weights) to search in turn instead of drawing them."""
         n = len(problem.bids)
-        worlds, weights = pool if pool is not None else (np.zeros((0, n, 2), np.int64), np.zeros(0))
-        return Problem._of(problem, settings)._replace(pool=worlds, pool_weights=weights)
-
-    @staticmethod
-    def _of(problem: SearchProblem, settings: SearchSettings) -> Problem:
-        model = bid_model.model(len(problem.bids))
+        model = bid_model.model(n)
         inference = settings.play_inference if not problem.bidding else 0.0
-        play_weights, play_floor = play_model() if inference > 0.0 else (np.zeros(FEATURES), 0.0)
-        events = PlayEvents.of(problem if inference > 0.0 else replace(problem, plays=()))
+        if inference > 0.0:
+            play_weights, play_floor = play_model()
+            events = PlayEvents.of(problem)
+        else:
+            play_weights, play_floor = np.zeros(FEATURES), 0.0
+            events = PlayEvents.none(n)
+        worlds, world_weights = (
+            pool if pool is not None else (np.zeros((0, n, 2), np.int64), np.zeros(0))
+        )
         return Problem(
             spec=SpecArrays.of(problem.spec),
             candidates=np.array(problem.candidates, np.int64),
@@ -187,8 +188,8 @@ class Problem(NamedTuple):
             events=events,
             play_weights=play_weights,
             play_floor=play_floor,
-            pool=np.zeros((0, len(problem.bids), 2), np.int64),
-            pool_weights=np.zeros(0),
+            pool=worlds,
+            pool_weights=world_weights,
         )
 
 

@@ -245,15 +245,10 @@ class SearchProblem:
         leader = (view.dealer + 1) % n
         bidding = view.phase is Phase.BIDDING
         actions = tuple(view.legal_actions)
+        plays = deal_plays(view)
         shown = [0] * n
-        plays: list[tuple[int, int]] = []
-        for trick in view.tricks:
-            for i, card in enumerate(trick.cards):
-                shown[(trick.leader + i) % n] |= card.bit
-                plays.append(((trick.leader + i) % n, card.index))
-        for seat, card in view.trick:
-            shown[seat] |= card.bit
-            plays.append((seat, card.index))
+        for seat, card in plays:
+            shown[seat] |= 1 << card
         return SearchProblem(
             spec=spec,
             actions=actions,
@@ -267,5 +262,17 @@ class SearchProblem:
             tricks_left=view.hand_size - len(view.tricks),
             to_act=leader if bidding else spec.seat,
             cards_left=sum(view.hand_counts),
-            plays=tuple(plays),
+            plays=plays,
         )
+
+
+def deal_plays(view: Observation) -> tuple[tuple[int, int], ...]:
+    """``(seat, card index)`` of every card of the view's deal so far, in play order."""
+    n = view.players
+    plays = [
+        ((trick.leader + i) % n, card.index)
+        for trick in view.tricks
+        for i, card in enumerate(trick.cards)
+    ]
+    plays += [(seat, card.index) for seat, card in view.trick]
+    return tuple(plays)
