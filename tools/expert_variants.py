@@ -267,3 +267,8 @@ def play_inference_10(budget: Budget) -> ExpertBot:
 def play_inference_05(budget: Budget) -> ExpertBot:
     """``play_inference_10`` with the play model's chance tempered to its square root."""
     return ExpertBot(budget, play_inference=0.5)
+
+
+def faithful(budget: Budget) -> ExpertBot:
+    """Card decisions search worlds from the chain under the faithful model of the field."""
+    return ExpertBot(budget, faithful=True)

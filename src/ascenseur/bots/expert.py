@@ -39,11 +39,12 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import astuple, replace
 
 from ascenseur import fast
 from ascenseur.bots.base import Budget, forced, register
 from ascenseur.bots.endgame import EXACT_CARDS, solve
+from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.bots.rollout import Position, playout
 from ascenseur.bots.worlds import draw_world, later_seats_fit
 from ascenseur.core.actions import Bid, Play, PlayerAction
@@ -147,6 +148,7 @@ class ExpertBot:
         uniform_worlds: bool = False,
         bid_noise: float = 0.0,
         play_inference: float = 0.0,
+        faithful: bool = False,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
@@ -190,6 +192,10 @@ class ExpertBot:
         # (p50 37 ms -> 0.19-0.29 s); 18-card deals on 6801-6802, -0.04 [-0.74, +0.66] over
         # 120: off by default.
         self.play_inference = play_inference
+        # Card decisions, once another seat has played, search worlds drawn by a Markov chain
+        # under a faithful model of a field of heuristic bots (the compiled core only:
+        # :mod:`ascenseur.fast.chain`).
+        self.faithful = faithful
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         only = forced(view)
@@ -274,6 +280,7 @@ class ExpertBot:
             noise=self.bid_noise if bidding else 0.0,
             uniform=self.uniform_worlds,
             play_inference=self.play_inference,
+            faithful=astuple(DEFAULT_PARAMS) if self.faithful and not bidding else (),
         )
 
     def draws_for(self, problem: SearchProblem) -> int:
@@ -313,11 +320,11 @@ class ExpertBot:
         """Each candidate of ``problem`` with its estimate, on the compiled core or not."""
         if self.compiled:
             return fast.assess(problem, settings, rng)
-        if settings.play_inference > 0.0:
+        if settings.play_inference > 0.0 or settings.faithful:
             raise ValueError(
-                "inference from play (play_inference > 0) runs on the compiled core only: "
-                "install numba (the project's default install has it) and unset "
-                f"{fast.PURE_VARIABLE}, or use play_inference=0 on the pure path"
+                "inference from play (play_inference > 0, or faithful) runs on the compiled "
+                "core only: install numba (the project's default install has it) and unset "
+                f"{fast.PURE_VARIABLE}, or leave both off on the pure path"
             )
         return assess(problem, settings, rng)
 

@@ -10,6 +10,9 @@ compiled modules are imported on first use:
 * :mod:`~ascenseur.fast.nested` — the play-out where the searching seat looks one card ahead;
 * :mod:`~ascenseur.fast.endgame` — exact (max^n) play of the last few cards;
 * :mod:`~ascenseur.fast.search` — the expert's loop: worlds × candidates × play-outs;
+* :mod:`~ascenseur.fast.heuristic` — the heuristic bot's card choice (its twin);
+* :mod:`~ascenseur.fast.chain` — worlds drawn by a Markov chain under a faithful model of a
+  field of heuristic bots;
 * :mod:`~ascenseur.fast.deals` — whole random deals (the throughput benchmark).
 
 A private back end: only the search (:mod:`ascenseur.bots`) calls it, and it imports nothing
@@ -94,9 +97,12 @@ def evaluate(
 def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random) -> list[Estimate]:
     """The same search, each candidate's chance of an exact bid too (an
     :class:`~ascenseur.search.problem.Estimate` each)."""
+    from ascenseur.fast import chain
     from ascenseur.fast.search import assess as search
 
     warm_up()
+    if chain.applies(problem, settings):
+        return chain.assess(problem, settings, rng)
     return search(problem, settings, rng)
 
 

@@ -179,7 +179,10 @@ class SearchSettings:
     worlds count as a uniform draw of the consistent worlds even where voids cross;
     ``play_inference``: a seat's weight in a drawn world also has the chance of its cards so far
     under the model of the others' play (:mod:`ascenseur.fast.play_model`), to this power (0:
-    none; the compiled search only).
+    none; the compiled search only); ``faithful``: the in-play constants of the heuristic bot
+    (its ``PlayParams``) when card decisions search worlds drawn under a faithful model of a
+    field of such bots (:mod:`ascenseur.fast.chain`; empty: no such inference; the compiled
+    search only).
     """
 
     iterations: int
@@ -192,6 +195,7 @@ class SearchSettings:
     noise: float = 0.0
     uniform: bool = False
     play_inference: float = 0.0
+    faithful: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,0 +1,363 @@
+"""Worlds drawn by a Markov chain under a faithful model of the others' play, compiled.
+
+The others are taken to play as the heuristic bot does (a club player:
+:mod:`ascenseur.fast.heuristic`, its compiled twin). A world's chance is, for each other seat,
+how well its bid fits its hand (the expert's weight: :func:`ascenseur.fast.search.expected_bid`
+and σ) times, for each card it chose from two or more this deal, :data:`FAITHFUL` if the
+heuristic bot holding that hand then would have played it, else 1 − :data:`FAITHFUL`. A seat's
+chance depends on its own hand alone (the bot reads only its hand and the public record), so
+the chance of a world is a product over seats.
+
+Drawing hands and weighing them (the expert's own sampler) does not work with such a model:
+a hand drawn uniformly rarely explains every card a seat chose, and the weights collapse onto
+one or two worlds. The chain moves instead (Metropolis): a step picks another seat, a card of
+its hand and a card it may hold from the undealt cards or another seat's hand, swaps them (each
+card staying where its new holder may hold it) and keeps the swap with the ratio of the
+chances of the two worlds; only the one or two seats whose hands changed are weighed again.
+After :data:`BURN` steps it keeps a world every :data:`THIN` steps, :data:`WORLDS` in all, or
+fewer once it has asked the heuristic bot :data:`ASKS` times (big hands: bounded time).
+
+Everything read of another seat's past decisions is public (:class:`Events`): the cards before
+it, the trick, every seat's count of cards, known voids and trump ceilings (as
+:func:`~ascenseur.core.observation.deduce_facts` finds them), bids and tricks won then.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+from typing import NamedTuple
+
+import numpy as np
+
+from ascenseur.core.cards import DECK_SIZE
+from ascenseur.core.observation import deduce_facts
+from ascenseur.core.tricks import winning_position
+from ascenseur.fast._jit import jit, popcount
+from ascenseur.fast.heuristic import Scratch, choose
+from ascenseur.fast.masks import HIGH, Floats, Int64s, Words, split, split_all
+from ascenseur.fast.play import legal, trick_state
+from ascenseur.fast.rng import below, new_stream, uniform
+from ascenseur.fast.search import Problem, draw, expected_bid
+from ascenseur.fast.search import Scratch as SearchScratch
+from ascenseur.fast.search import assess as search_assess
+from ascenseur.search import bid_model
+from ascenseur.search.problem import Estimate, NoConsistentWorld, SearchProblem, SearchSettings
+
+#: The model's chance that a seat plays the card the heuristic bot would.
+FAITHFUL = 0.95
+#: Steps before the first world kept, and between two worlds kept; the most worlds kept.
+BURN = 600
+THIN = 2
+WORLDS = 1200
+#: The most heuristic decisions one chain asks for (about 10 µs each).
+ASKS = 40_000
+
+
+class Events(NamedTuple):
+    """The other seats' cards this deal, each with the public position it was chosen in."""
+
+    seat: Int64s  # (E,)
+    card: Int64s  # (E,)
+    later: Int64s  # (E, 2): this card and the seat's later cards of the deal
+    gone: Int64s  # (E, 2): the cards played before it
+    trick: Int64s  # (E, n): the trick before it, in play order
+    trick_len: Int64s  # (E,)
+    counts: Int64s  # (E, n): every seat's cards in hand then
+    voids: Int64s  # (E, n): known void kinds then, as bits (0–3 suits, 4 trumps)
+    ceilings: Int64s  # (E, n): the highest trump rank each could hold then
+    eager: Floats  # (E, n): each seat's eagerness then (params[0] short of its bid, else [1])
+    need: Int64s  # (E,): the seat's bid minus the tricks it had won
+
+    @staticmethod
+    def of(problem: SearchProblem, params: Floats) -> Events:
+        """The cards of ``problem``'s deal played by seats other than the searching one."""
+        n = len(problem.bids)
+        plays = problem.plays
+        cards = [card for _, card in plays]
+        first_leader = plays[0][0] if plays else 0
+        bids = [0 if b is None else b for b in problem.bids]
+        rows = []
+        won = [0] * n
+        played = [0] * n
+        winners: list[int] = []
+        gone = 0
+        for i, (seat, card) in enumerate(plays):
+            start = i - i % n
+            if seat != problem.seat:
+                facts = deduce_facts(n, first_leader, tuple(cards[:i]), tuple(winners))
+                later = 0
+                for seat2, card2 in plays[i:]:
+                    if seat2 == seat:
+                        later |= 1 << card2
+                row = (
+                    seat, card, later, gone, cards[start:i],
+                    [problem.hand_size - played[j] for j in range(n)],
+                    [sum(1 << int(kind) for kind in f.voids) for f in facts],
+                    [f.trump_ceiling for f in facts],
+                    [params[0] if bids[j] > won[j] else params[1] for j in range(n)],
+                    bids[seat] - won[seat],
+                )  # fmt: skip
+                rows.append(row)
+            gone |= 1 << card
+            played[seat] += 1
+            if i % n == n - 1:
+                winner = plays[start + winning_position(cards[start : i + 1])][0]
+                winners.append(winner)
+                won[winner] += 1
+        e = len(rows)
+        tricks = np.zeros((e, n), np.int64)
+        for r, row in enumerate(rows):
+            tricks[r, : len(row[4])] = row[4]
+        return Events(
+            seat=np.array([r[0] for r in rows], np.int64),
+            card=np.array([r[1] for r in rows], np.int64),
+            later=split_all([r[2] for r in rows]),
+            gone=split_all([r[3] for r in rows]),
+            trick=tricks,
+            trick_len=np.array([len(r[4]) for r in rows], np.int64),
+            counts=np.array([r[5] for r in rows], np.int64).reshape(e, n),
+            voids=np.array([r[6] for r in rows], np.int64).reshape(e, n),
+            ceilings=np.array([r[7] for r in rows], np.int64).reshape(e, n),
+            eager=np.array([r[8] for r in rows], np.float64).reshape(e, n),
+            need=np.array([r[9] for r in rows], np.int64),
+        )
+
+
+class Chain(NamedTuple):
+    """What the chain reads that does not change as it moves."""
+
+    me: int
+    k: int
+    bids: Int64s  # (n,) -1 where not made
+    shown: Int64s  # (n, 2): the cards each seat played this deal
+    allowed: Int64s  # (n, 78) 0/1: the cards each other seat may hold
+    unseen: Int64s  # (78,) 0/1: the cards the searching seat has not seen
+    own: Int64s  # (2,): its hand
+    inverse_variance: float
+    card_weights: Floats  # the bid model's
+    hand_weights: Floats
+    faithful: bool  # False: the bids alone (the chain's control)
+    params: Floats  # the heuristic's in-play constants (heuristic.PARAM_NAMES)
+
+
+def _row(mask: int) -> list[int]:
+    return [mask >> i & 1 for i in range(DECK_SIZE)]
+
+
+@jit
+def _words(row: Int64s) -> tuple[int, int]:
+    low = 0
+    high = 0
+    for i in range(DECK_SIZE):
+        if row[i]:
+            if i < HIGH:
+                low |= 1 << i
+            else:
+                high |= 1 << (i - HIGH)
+    return low, high
+
+
+@jit
+def seat_log(
+    c: Chain, ev: Events, who: int, row: Int64s, work: Int64s, hs: Scratch, asks: Int64s
+) -> float:  # fmt: skip
+    """The log chance of seat ``who``'s bid and cards this deal had it held ``row`` (0/1 over
+    the deck) now; ``asks[0]`` counts the heuristic decisions asked."""
+    if c.bids[who] < 0:
+        return 0.0
+    low, high = _words(row)
+    expected = expected_bid(
+        low | c.shown[who, 0], high | c.shown[who, 1], c.k, c.card_weights, c.hand_weights
+    )
+    miss = float(c.bids[who]) - expected
+    total: float = -miss * miss * c.inverse_variance
+    if not c.faithful:
+        return total
+    n = ev.trick.shape[1]
+    for e in range(ev.seat.shape[0]):
+        if ev.seat[e] != who:
+            continue
+        held_low = low | ev.later[e, 0]
+        held_high = high | ev.later[e, 1]
+        led, high_trump, _, _ = trick_state(ev.trick[e], ev.trick_len[e], who, n)
+        legal_low, legal_high = legal(held_low, held_high, ev.trick_len[e], led, high_trump)
+        if popcount(legal_low) + popcount(legal_high) < 2:
+            continue
+        work[:] = row
+        for i in range(DECK_SIZE):
+            word = ev.later[e, 0] >> i if i < HIGH else ev.later[e, 1] >> (i - HIGH)
+            if word & 1:
+                work[i] = 1
+        card = choose(
+            work, ev.gone[e, 0], ev.gone[e, 1], ev.trick[e], ev.trick_len[e], who, ev.counts[e],
+            ev.voids[e], ev.ceilings[e], ev.eager[e], c.bids[who], ev.need[e], c.params, hs,
+        )  # fmt: skip
+        asks[0] += 1
+        total += math.log(FAITHFUL) if card == ev.card[e] else math.log(1.0 - FAITHFUL)
+    return total
+
+
+@jit
+def run(
+    c: Chain, ev: Events, hands: Int64s, owner: Int64s, pool: Int64s, stream: Words,
+    hs: Scratch, asks: int,
+) -> tuple[int, int]:  # fmt: skip
+    """Run the chain from the world ``hands`` ((n, 78) 0/1; ``owner[i]``: the seat holding
+    unseen card i, -1 if undealt), keeping a world every :data:`THIN` steps after
+    :data:`BURN` into ``pool`` ((W, n, 2) words) until it is full or ``asks`` heuristic
+    decisions were asked; returns the worlds kept and the steps taken."""
+    n = hands.shape[0]
+    logs = np.zeros(n)
+    work = np.zeros(DECK_SIZE, np.int64)
+    trial = np.zeros(DECK_SIZE, np.int64)
+    trial2 = np.zeros(DECK_SIZE, np.int64)
+    asked = np.zeros(1, np.int64)
+    seats = np.zeros(n, np.int64)
+    movers = 0
+    for j in range(n):
+        if j != c.me:
+            logs[j] = seat_log(c, ev, j, hands[j], work, hs, asked)
+            if hands[j].sum() > 0:
+                seats[movers] = j
+                movers += 1
+    options = np.zeros(DECK_SIZE, np.int64)
+    kept = 0
+    step = 0
+    while kept < pool.shape[0] and (asked[0] < asks or step < 1):
+        if step >= BURN and (step - BURN) % THIN == 0:
+            for j in range(n):
+                if j == c.me:
+                    pool[kept, j, 0] = c.own[0]
+                    pool[kept, j, 1] = c.own[1]
+                else:
+                    pool[kept, j, 0], pool[kept, j, 1] = _words(hands[j])
+            kept += 1
+        step += 1
+        if movers == 0:
+            continue
+        j = seats[below(stream, movers)]
+        size = 0
+        for i in range(DECK_SIZE):
+            if hands[j, i]:
+                options[size] = i
+                size += 1
+        x = options[below(stream, size)]
+        size = 0
+        for i in range(DECK_SIZE):
+            if c.unseen[i] and c.allowed[j, i] and not hands[j, i]:
+                options[size] = i
+                size += 1
+        if size == 0:
+            continue
+        y = options[below(stream, size)]
+        b = owner[y]
+        if b >= 0 and not c.allowed[b, x]:
+            continue
+        trial[:] = hands[j]
+        trial[x] = 0
+        trial[y] = 1
+        new_j = seat_log(c, ev, j, trial, work, hs, asked)
+        delta = new_j - logs[j]
+        new_b = 0.0
+        if b >= 0:
+            trial2[:] = hands[b]
+            trial2[y] = 0
+            trial2[x] = 1
+            new_b = seat_log(c, ev, b, trial2, work, hs, asked)
+            delta += new_b - logs[b]
+        if delta >= 0.0 or uniform(stream) < math.exp(delta):
+            hands[j, x] = 0
+            hands[j, y] = 1
+            logs[j] = new_j
+            owner[y] = j
+            owner[x] = b
+            if b >= 0:
+                hands[b, y] = 0
+                hands[b, x] = 1
+                logs[b] = new_b
+    return kept, step
+
+
+def applies(problem: SearchProblem, settings: SearchSettings) -> bool:
+    """Whether the faithful model has cards to read: a card decision with ``settings.faithful``
+    set, once another seat has played this deal."""
+    return (
+        bool(settings.faithful)
+        and not problem.bidding
+        and any(seat != problem.seat for seat, _ in problem.plays)
+    )
+
+
+def assess(
+    problem: SearchProblem, settings: SearchSettings, rng: random.Random, faithful: bool = True
+) -> list[Estimate]:
+    """Each candidate's estimate over the chain's worlds, each world played once by every
+    candidate (:func:`ascenseur.fast.search.assess` with them as its pool, no racing)."""
+    pool = worlds(problem, settings, rng, faithful)
+    every = replace(settings, iterations=len(pool) * len(problem.candidates), race=None)
+    return search_assess(problem, every, rng, (pool, np.ones(len(pool))))
+
+
+def worlds(
+    problem: SearchProblem, settings: SearchSettings, rng: random.Random, faithful: bool = True
+) -> Int64s:
+    """The chain's worlds for ``problem`` ((W, n, 2) words), from a world the expert's sampler
+    draws; ``settings.faithful`` holds the heuristic's in-play constants; ``faithful`` False
+    weighs the bids alone (the chain's control)."""
+    spec = problem.spec
+    n = len(spec.counts)
+    stream = new_stream(rng)
+    first = Problem.of(problem, replace(settings, draws=1))
+    scratch = SearchScratch.of(problem)
+    if draw(first, stream, scratch) < 0.0:
+        raise NoConsistentWorld("no world is consistent with what this seat has seen")
+    start = scratch.world
+    params = np.array(settings.faithful, np.float64)
+    model = bid_model.model(n)
+    hands = np.zeros((n, DECK_SIZE), np.int64)
+    owner = np.full(DECK_SIZE, -1, np.int64)
+    for j in range(n):
+        if j == spec.seat:
+            continue
+        mask = int(start[j, 0]) | int(start[j, 1]) << HIGH
+        hands[j] = _row(mask)
+        for i in range(DECK_SIZE):
+            if mask >> i & 1:
+                owner[i] = j
+    chain = Chain(
+        me=spec.seat,
+        k=problem.hand_size,
+        bids=np.array([-1 if b is None else b for b in problem.bids], np.int64),
+        shown=split_all(problem.shown),
+        allowed=np.array([_row(a) for a in spec.allowed], np.int64),
+        unseen=np.array(_row(spec.unseen), np.int64),
+        own=np.array(split(spec.own), np.int64),
+        inverse_variance=settings.inverse_variance,
+        card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
+        hand_weights=np.array(model.hand_weights(), np.float64),
+        faithful=faithful,
+        params=params,
+    )
+    pool = np.zeros((WORLDS, n, 2), np.int64)
+    kept, _ = run(
+        chain, Events.of(problem, params), hands, owner, pool, stream, Scratch.of(n), ASKS
+    )
+    return pool[:kept]
+
+
+__all__ = [
+    "ASKS",
+    "BURN",
+    "FAITHFUL",
+    "THIN",
+    "WORLDS",
+    "Chain",
+    "Events",
+    "applies",
+    "assess",
+    "run",
+    "seat_log",
+    "worlds",
+]

@@ -1,0 +1,175 @@
+"""Worlds drawn by the chain under a faithful model of the field (``ascenseur.fast.chain``).
+
+Heuristic bots play 4-player single deals. What the chain reads of another seat's past card
+must be that seat's own view then (public: the trick, the cards before, counts, voids, trump
+ceilings, eagerness, need); the real deal must explain every card the heuristic seats chose;
+every world the chain keeps must be consistent with the searching seat's view (its hand, the
+others' counts, what each may hold, no card twice); and the expert with the model plays legal
+cards and refuses it, with a sentence, off the compiled core.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import astuple
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from ascenseur.bots.base import Budget
+from ascenseur.bots.expert import ExpertBot
+from ascenseur.bots.heuristic import HeuristicBot
+from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
+from ascenseur.core.actions import Play
+from ascenseur.core.observation import Observation, observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState
+from ascenseur.fast import chain
+from ascenseur.fast.heuristic import Position, Scratch
+from ascenseur.fast.masks import join, split
+from ascenseur.search.problem import SearchProblem
+
+PARAMS = np.array(astuple(DEFAULT_PARAMS), np.float64)
+
+
+Decision = tuple[Observation, tuple[int, ...]]
+
+
+def _deal(seed: int, cards: int) -> tuple[list[Observation], list[Decision]]:
+    """A heuristic 4-player deal of ``cards``; every view of a seat about to play a card, and
+    seat 0's views when it chooses among two or more cards from the third trick on, each with
+    every seat's hand then."""
+    rng = random.Random(seed)
+    rules = Rules(players=4)
+    state = GameState.single_deal(rules, rules.schedule.index(cards), dealer=seed % 4)
+    state.deal(rng)
+    bot = HeuristicBot()
+    views: list[Observation] = []
+    decisions: list[Decision] = []
+    while not state.is_terminal():
+        view = observe(state, state.current_seat)
+        action = bot.choose(view, rng)
+        if isinstance(action, Play):
+            views.append(view)
+            if view.seat == 0 and len(view.legal_actions) > 1 and len(view.tricks) >= 2:
+                decisions.append((view, tuple(state.hand_mask(j) for j in range(4))))
+        state.apply(action)
+    return views, decisions
+
+
+def test_events_are_each_seats_own_view_of_its_card() -> None:
+    """For every card another seat played, the chain's event is that seat's view then."""
+    for seed in range(4):
+        views, decisions = _deal(seed, 12)
+        last = decisions[-1][0]
+        events = chain.Events.of(SearchProblem.of(last), PARAMS)
+        theirs = [v for v in views if v.seat != 0 and len(v.tricks) * 4 + len(v.trick) <
+                  len(last.tricks) * 4 + len(last.trick)]  # fmt: skip
+        assert len(theirs) == events.seat.shape[0]
+        for e, view in enumerate(theirs):
+            position = Position.of(view, PARAMS)
+            assert events.seat[e] == view.seat
+            assert (events.gone[e, 0], events.gone[e, 1]) == (position.gone_low, position.gone_high)
+            assert events.trick_len[e] == position.trick_len
+            assert events.trick[e].tolist() == position.trick.tolist()
+            assert events.counts[e].tolist() == position.counts.tolist()
+            assert events.voids[e].tolist() == position.voids.tolist()
+            assert events.ceilings[e].tolist() == position.ceilings.tolist()
+            assert events.eager[e].tolist() == position.eager.tolist()
+            assert events.need[e] == position.need
+            later = sum(1 << c for v2, c in zip(theirs, events.card.tolist(), strict=True)
+                        if v2.seat == view.seat and theirs.index(v2) >= e)  # fmt: skip
+            assert join(events.later[e, 0], events.later[e, 1]) == later
+            assert later >> int(events.card[e]) & 1
+
+
+def test_the_real_deal_explains_every_card_the_heuristic_seats_chose() -> None:
+    """The heuristic bots' real hands get the model's card at every choice: each seat's
+    chance is its bid's weight times FAITHFUL per card chosen among two or more."""
+    for seed in range(3):
+        _, decisions = _deal(10 + seed, 14)
+        view, hands = decisions[-1]
+        problem = SearchProblem.of(view)
+        events = chain.Events.of(problem, PARAMS)
+        c = _chain(problem, faithful=True)
+        bids_only = c._replace(faithful=False)
+        for who in (1, 2, 3):
+            row = np.array([hands[who] >> i & 1 for i in range(78)], np.int64)
+            asks = np.zeros(1, np.int64)
+            work = np.zeros(78, np.int64)
+            full = chain.seat_log(c, events, who, row, work, Scratch.of(4), asks)
+            bid = chain.seat_log(bids_only, events, who, row, work, Scratch.of(4), asks)
+            assert asks[0] >= 1
+            assert full - bid == pytest.approx(asks[0] * math.log(chain.FAITHFUL))
+
+
+def _chain(problem: SearchProblem, faithful: bool) -> chain.Chain:
+    from ascenseur.search import bid_model
+
+    spec = problem.spec
+    model = bid_model.model(4)
+    rows = [[m >> i & 1 for i in range(78)] for m in spec.allowed]
+    return chain.Chain(
+        me=spec.seat,
+        k=problem.hand_size,
+        bids=np.array([-1 if b is None else b for b in problem.bids], np.int64),
+        shown=np.array([split(m) for m in problem.shown], np.int64),
+        allowed=np.array(rows, np.int64),
+        unseen=np.array([spec.unseen >> i & 1 for i in range(78)], np.int64),
+        own=np.array(split(spec.own), np.int64),
+        inverse_variance=1.0,
+        card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
+        hand_weights=np.array(model.hand_weights(), np.float64),
+        faithful=faithful,
+        params=PARAMS,
+    )
+
+
+def test_every_world_of_the_chain_is_consistent_with_the_view() -> None:
+    """The seat's own hand as it is, each other seat its count of cards among those it may
+    hold, no card in two hands; the same seed gives the same worlds."""
+    expert = ExpertBot(Budget(), faithful=True)
+    for seed in range(3):
+        _, decisions = _deal(20 + seed, 10)
+        for view, _ in decisions[::2]:
+            problem = SearchProblem.of(view)
+            settings = expert.settings(problem)
+            assert chain.applies(problem, settings)
+            pool = chain.worlds(problem, settings, random.Random(seed))
+            again = chain.worlds(problem, settings, random.Random(seed))
+            assert pool.shape[0] > 100
+            assert np.array_equal(pool, again)
+            spec = problem.spec
+            for world in pool:
+                hands = [join(world[j, 0], world[j, 1]) for j in range(4)]
+                assert hands[0] == spec.own
+                seen = 0
+                for j in (1, 2, 3):
+                    assert hands[j].bit_count() == spec.counts[j]
+                    assert hands[j] & ~spec.allowed[j] == 0
+                    assert hands[j] & seen == 0
+                    seen |= hands[j]
+
+
+def test_the_expert_with_the_model_plays_legal_cards_and_the_pure_path_refuses_it() -> None:
+    """Rules P2–P7 hold for its cards through a deal; off the compiled core the option is
+    refused with a sentence that says how to get the compiled core."""
+    rng = random.Random(3)
+    rules = Rules(players=4)
+    state = GameState.single_deal(rules, rules.schedule.index(6), dealer=1)
+    state.deal(rng)
+    expert = ExpertBot(Budget(iterations=400), faithful=True)
+    heuristic = HeuristicBot()
+    while not state.is_terminal():
+        view = observe(state, state.current_seat)
+        bot = expert if view.seat == 0 else heuristic
+        action = bot.choose(view, rng)
+        assert action in view.legal_actions
+        state.apply(action)
+    pure = ExpertBot(Budget(iterations=50), faithful=True, pure=True)
+    view = _deal(7, 10)[1][0][0]
+    with pytest.raises(ValueError, match="compiled core only"):
+        pure.choose(view, rng)

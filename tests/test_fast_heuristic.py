@@ -1,0 +1,120 @@
+"""The compiled twin of the heuristic bot's card play (``ascenseur.fast.heuristic``).
+
+Heuristic bots play random single deals of 2 to 10 players; at every card a seat chooses among
+two or more (rules P2–P7 give its legal cards), the compiled choice must be the bot's own, for
+the hand the seat holds and for a hand drawn at random in its place (the search asks the twin
+about hands a seat may hold, not only the real one); and the twin's card counting must be the
+bot's (:func:`ascenseur.bots.card_counting.count_cards`) to the last bits.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import astuple, replace
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from ascenseur.bots.card_counting import count_cards
+from ascenseur.bots.heuristic import HeuristicBot
+from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
+from ascenseur.core.actions import Play
+from ascenseur.core.cards import DECK, indices_of
+from ascenseur.core.observation import Observation, observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState
+from ascenseur.core.tricks import legal_mask, trick_facts
+from ascenseur.fast.heuristic import Position, Scratch, choose_in, count, hand_row
+
+PARAMS = np.array(astuple(DEFAULT_PARAMS), np.float64)
+
+
+def _positions(seed: int, deals: int) -> list[Observation]:
+    """Every view of a seat choosing a card among two or more, in heuristic deals of 2–10
+    players and 1 to the most cards."""
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    views = []
+    for _ in range(deals):
+        players = rng.randint(2, 10)
+        rules = Rules(players=players)
+        k = rng.choice(sorted(set(rules.schedule)))
+        state = GameState.single_deal(rules, rules.schedule.index(k), dealer=rng.randrange(players))
+        state.deal(rng)
+        while not state.is_terminal():
+            view = observe(state, state.current_seat)
+            action = bot.choose(view, rng)
+            if isinstance(action, Play) and len(view.legal_actions) > 1:
+                views.append(view)
+            state.apply(action)
+    return views
+
+
+def _with_hand(view: Observation, hand: int) -> Observation:
+    """``view`` with ``hand`` in place of the seat's own (its legal cards recomputed)."""
+    led, high = trick_facts([card.index for _, card in view.trick])
+    legal = legal_mask(hand, len(view.trick), led, high)
+    return replace(
+        view,
+        hand=tuple(DECK[i] for i in indices_of(hand)),
+        legal_actions=tuple(Play(DECK[i]) for i in indices_of(legal)),
+    )
+
+
+def test_the_twin_plays_the_heuristic_bots_card() -> None:
+    """Over some 3,000 decisions of 2–10 players, the compiled choice is the bot's."""
+    bot = HeuristicBot()
+    rng = random.Random(5)
+    views = _positions(seed=3, deals=160)
+    assert len(views) > 2500
+    scratches = {n: Scratch.of(n) for n in range(2, 11)}
+    for view in views:
+        chosen = bot.choose(view, rng)
+        assert isinstance(chosen, Play)
+        got = choose_in(Position.of(view, PARAMS), hand_row(view.hand_mask), PARAMS,
+                        scratches[view.players])  # fmt: skip
+        assert got == chosen.card.index, (view.trick, view.hand, chosen)
+
+
+def test_the_twin_plays_the_bots_card_for_a_hand_drawn_in_place_of_the_real_one() -> None:
+    """The search asks about hands a seat may hold: a random hand of the same size from the
+    cards the seat has not seen and its own gets the bot's card too (when two or more are
+    legal)."""
+    bot = HeuristicBot()
+    rng = random.Random(9)
+    asked = 0
+    for view in _positions(seed=4, deals=80):
+        pool = indices_of(view.unseen_mask | view.hand_mask)
+        hand = sum(1 << i for i in rng.sample(pool, len(view.hand)))
+        other = _with_hand(view, hand)
+        if len(other.legal_actions) < 2:
+            continue
+        asked += 1
+        chosen = bot.choose(other, rng)
+        assert isinstance(chosen, Play)
+        got = choose_in(Position.of(other, PARAMS), hand_row(hand), PARAMS,
+                        Scratch.of(other.players))  # fmt: skip
+        assert got == chosen.card.index
+    assert asked > 1000
+
+
+def test_the_twins_counting_is_the_bots() -> None:
+    """Unseen cards, who may hold each and the chance each seat does: count_cards's own
+    numbers, the fitted ones included (a seat known void or short of high trumps)."""
+    fitted = 0
+    for view in _positions(seed=6, deals=40):
+        mine = count_cards(view)
+        position = Position.of(view, PARAMS)
+        s = Scratch.of(view.players)
+        count(hand_row(view.hand_mask), position.gone_low, position.gone_high, position.seat,
+              position.counts, position.voids, position.ceilings, s)  # fmt: skip
+        assert [i for i in range(78) if s.unseen[i]] == indices_of(mine.unseen)
+        for j in range(view.players):
+            if j == view.seat:
+                continue
+            assert [i for i in range(78) if s.may[j, i]] == indices_of(mine.may_hold[j])
+            assert s.holds[j].tolist() == mine.holds[j]
+        fitted += any(mine.may_hold[j] != mine.unseen for j in mine.others())
+    assert fitted > 100
