@@ -113,6 +113,30 @@ def test_a_bot_decides_the_same_whatever_the_hidden_cards(
         assert first == second, f"position {number}: {bot} saw a hidden card"
 
 
+def test_the_expert_with_the_faithful_model_decides_the_same_whatever_the_hidden_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``ExpertBot(faithful=True)`` (not registered: an option of the expert) reads the
+    others' past cards and the chain draws their hands; still only from the view (its chains
+    kept short here: 200 worlds)."""
+    pytest.importorskip("numba")
+    from ascenseur.bots.expert import ExpertBot
+    from ascenseur.fast import chain
+
+    monkeypatch.setattr(chain, "WORLDS", 200)
+    player = ExpertBot(Budget(iterations=40), faithful=True)
+    chained = 0
+    for number, (state, twin) in enumerate(twins(seed=41, count=80, max_players=6)):
+        seat = state.current_seat
+        assert seat is not None
+        view = observe(state, seat)
+        first = player.choose(view, random.Random(number))
+        second = player.choose(observe(twin, seat), random.Random(number))
+        assert first == second, f"position {number}: the faithful expert saw a hidden card"
+        chained += bool(view.tricks or view.trick) and len(view.legal_actions) > 1
+    assert chained >= 20
+
+
 def test_the_reshuffles_would_catch_a_peeking_player() -> None:
     """A player that looks at the next seat's hand (and plays its highest or lowest legal
     card by it) decides differently in many twins: the test above can fail."""
