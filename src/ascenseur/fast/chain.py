@@ -35,7 +35,7 @@ from ascenseur.core.cards import DECK_SIZE
 from ascenseur.core.observation import deduce_facts
 from ascenseur.core.tricks import winning_position
 from ascenseur.fast._jit import jit, popcount
-from ascenseur.fast.heuristic import Scratch, choose
+from ascenseur.fast.heuristic import Scratch, choose, row_words
 from ascenseur.fast.masks import HIGH, Floats, Int64s, Words, split, split_all
 from ascenseur.fast.play import legal, trick_state
 from ascenseur.fast.rng import below, new_stream, uniform
@@ -147,19 +147,6 @@ def _row(mask: int) -> list[int]:
 
 
 @jit
-def _words(row: Int64s) -> tuple[int, int]:
-    low = 0
-    high = 0
-    for i in range(DECK_SIZE):
-        if row[i]:
-            if i < HIGH:
-                low |= 1 << i
-            else:
-                high |= 1 << (i - HIGH)
-    return low, high
-
-
-@jit
 def seat_log(
     c: Chain, ev: Events, who: int, row: Int64s, work: Int64s, hs: Scratch, asks: Int64s
 ) -> float:  # fmt: skip
@@ -167,7 +154,7 @@ def seat_log(
     the deck) now; ``asks[0]`` counts the heuristic decisions asked."""
     if c.bids[who] < 0:
         return 0.0
-    low, high = _words(row)
+    low, high = row_words(row)
     expected = expected_bid(
         low | c.shown[who, 0], high | c.shown[who, 1], c.k, c.card_weights, c.hand_weights
     )
@@ -232,7 +219,7 @@ def run(
                     pool[kept, j, 0] = c.own[0]
                     pool[kept, j, 1] = c.own[1]
                 else:
-                    pool[kept, j, 0], pool[kept, j, 1] = _words(hands[j])
+                    pool[kept, j, 0], pool[kept, j, 1] = row_words(hands[j])
             kept += 1
         step += 1
         if movers == 0:

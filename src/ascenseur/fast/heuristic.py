@@ -93,6 +93,20 @@ class Scratch(NamedTuple):
 
 
 @jit
+def row_words(row: Int64s) -> tuple[int, int]:
+    """The ``(low, high)`` words of a 0/1 row over the deck."""
+    low = 0
+    high = 0
+    for i in range(DECK_SIZE):
+        if row[i]:
+            if i < HIGH:
+                low |= 1 << i
+            else:
+                high |= 1 << (i - HIGH)
+    return low, high
+
+
+@jit
 def _kind_range(kind: int) -> tuple[int, int]:
     """The deck indices ``[start, stop)`` of a kind (0–3 a suit, 4 the trumps)."""
     if kind < TRUMP_KIND:
@@ -441,14 +455,7 @@ def choose(
     (this trick's included), ``need`` tricks short of its ``bid``: its best expected deal
     score (:func:`ascenseur.bots.heuristic_play.choose_play`)."""
     n = counts.shape[0]
-    low = 0
-    high = 0
-    for i in range(DECK_SIZE):
-        if hand[i]:
-            if i < HIGH:
-                low |= 1 << i
-            else:
-                high |= 1 << (i - HIGH)
+    low, high = row_words(hand)
     led, high_trump, best, _ = trick_state(trick, trick_len, seat, n)
     legal_low, legal_high = legal(low, high, trick_len, led, high_trump)
     m = 0
@@ -560,4 +567,5 @@ __all__ = [
     "choose_in",
     "count",
     "hand_row",
+    "row_words",
 ]
