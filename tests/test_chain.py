@@ -100,8 +100,8 @@ def test_the_real_deal_explains_every_card_the_heuristic_seats_chose() -> None:
             row = np.array([hands[who] >> i & 1 for i in range(78)], np.int64)
             asks = np.zeros(1, np.int64)
             work = np.zeros(78, np.int64)
-            full = chain.seat_log(c, events, who, row, work, Scratch.of(4), asks)
-            bid = chain.seat_log(bids_only, events, who, row, work, Scratch.of(4), asks)
+            full = chain.seat_log(c, events, who, row, work, Scratch.of(4), asks, -math.inf)
+            bid = chain.seat_log(bids_only, events, who, row, work, Scratch.of(4), asks, -math.inf)
             assert asks[0] >= 1
             assert full - bid == pytest.approx(asks[0] * math.log(chain.FAITHFUL))
 

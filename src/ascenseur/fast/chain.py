@@ -147,11 +147,9 @@ def _row(mask: int) -> list[int]:
 
 
 @jit
-def seat_log(
-    c: Chain, ev: Events, who: int, row: Int64s, work: Int64s, hs: Scratch, asks: Int64s
-) -> float:  # fmt: skip
-    """The log chance of seat ``who``'s bid and cards this deal had it held ``row`` (0/1 over
-    the deck) now; ``asks[0]`` counts the heuristic decisions asked."""
+def bid_log(c: Chain, who: int, row: Int64s) -> float:
+    """The log weight of seat ``who``'s bid had it held ``row`` (0/1 over the deck) now: the
+    expert's (0 for a seat that has not bid)."""
     if c.bids[who] < 0:
         return 0.0
     low, high = row_words(row)
@@ -159,9 +157,23 @@ def seat_log(
         low | c.shown[who, 0], high | c.shown[who, 1], c.k, c.card_weights, c.hand_weights
     )
     miss = float(c.bids[who]) - expected
-    total: float = -miss * miss * c.inverse_variance
-    if not c.faithful:
+    return -miss * miss * c.inverse_variance
+
+
+@jit
+def seat_log(
+    c: Chain, ev: Events, who: int, row: Int64s, work: Int64s, hs: Scratch, asks: Int64s,
+    floor: float,
+) -> float:  # fmt: skip
+    """The log chance of seat ``who``'s bid and cards this deal had it held ``row`` (0/1 over
+    the deck) now, or -inf as soon as it is known to be below ``floor`` (each card only
+    lowers it); ``asks[0]`` counts the heuristic decisions asked."""
+    total = bid_log(c, who, row)
+    if not c.faithful or c.bids[who] < 0:
         return total
+    if total < floor:
+        return -math.inf
+    low, high = row_words(row)
     n = ev.trick.shape[1]
     for e in range(ev.seat.shape[0]):
         if ev.seat[e] != who:
@@ -183,6 +195,8 @@ def seat_log(
         )  # fmt: skip
         asks[0] += 1
         total += math.log(FAITHFUL) if card == ev.card[e] else math.log(1.0 - FAITHFUL)
+        if total < floor:
+            return -math.inf
     return total
 
 
@@ -205,7 +219,7 @@ def run(
     movers = 0
     for j in range(n):
         if j != c.me:
-            logs[j] = seat_log(c, ev, j, hands[j], work, hs, asked)
+            logs[j] = seat_log(c, ev, j, hands[j], work, hs, asked, -math.inf)
             if hands[j].sum() > 0:
                 seats[movers] = j
                 movers += 1
@@ -245,16 +259,25 @@ def run(
         trial[:] = hands[j]
         trial[x] = 0
         trial[y] = 1
-        new_j = seat_log(c, ev, j, trial, work, hs, asked)
-        delta = new_j - logs[j]
-        new_b = 0.0
+        # Metropolis: keep the swap when the new chances reach the old ones plus log(u). Each
+        # card only lowers a seat's chance, so a seat is dropped as soon as it cannot reach it.
+        needed = logs[j] + math.log(max(uniform(stream), 1e-300))
+        most_b = 0.0
         if b >= 0:
             trial2[:] = hands[b]
             trial2[y] = 0
             trial2[x] = 1
-            new_b = seat_log(c, ev, b, trial2, work, hs, asked)
-            delta += new_b - logs[b]
-        if delta >= 0.0 or uniform(stream) < math.exp(delta):
+            needed += logs[b]
+            most_b = bid_log(c, b, trial2)
+        new_j = seat_log(c, ev, j, trial, work, hs, asked, needed - most_b)
+        if new_j == -math.inf:
+            continue
+        new_b = 0.0
+        if b >= 0:
+            new_b = seat_log(c, ev, b, trial2, work, hs, asked, needed - new_j)
+            if new_b == -math.inf:
+                continue
+        if new_j + new_b >= needed:
             hands[j, x] = 0
             hands[j, y] = 1
             logs[j] = new_j
@@ -344,6 +367,7 @@ __all__ = [
     "Events",
     "applies",
     "assess",
+    "bid_log",
     "run",
     "seat_log",
     "worlds",
