@@ -52,7 +52,13 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   a seed on 6601-6604: +0.00, -0.10, -0.20, -0.38 a deal, pooled -0.17 [-0.49, +0.15] over
   240, with card decisions five to eight times slower (p50 0.19-0.29 s, p95 0.68-1.10 s);
   60 single 18-card deals a seed on 6801-6802: +0.19, -0.27, pooled -0.04 [-0.74, +0.66] over
-  120 (p50 0.39-0.41 s, p95 1.10 s).
+  120 (p50 0.39-0.41 s, p95 1.10 s);
+* ``faithful`` — card decisions, once another seat has played, search worlds drawn by a Markov
+  chain under a faithful model of the field (the heuristic bot's play, compiled:
+  :mod:`ascenseur.fast.chain`). Against the expert, 4 players, 60 single 14-card deals a seed
+  on 6601-6608: +0.35, +0.05, +0.25, +0.34, +0.45, +0.59, +0.10, +0.37 a deal, pooled +0.31
+  [+0.06, +0.57] over 480 (6601-6606 played by the lab copy of the same chain); 18 cards on
+  6801: +0.11 [-1.02, +1.24] over 60.
 """
 
 from __future__ import annotations
