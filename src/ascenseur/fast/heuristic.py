@@ -199,13 +199,8 @@ def count(
     for _ in range(FIT_ROUNDS):
         for c in range(total):  # every unseen card is somewhere
             i = cards[c]
-            held = 0.0
-            for h in range(holders):
-                held += s.holds[s.others[h], i]
-            sum_i = s.stock[i] + held
+            sum_i = _scale_card(s, i, holders, 0.0)
             if sum_i > 0:
-                for h in range(holders):
-                    s.holds[s.others[h], i] /= sum_i
                 s.stock[i] /= sum_i
         for h in range(holders):  # every seat holds its count
             j = s.others[h]
@@ -224,14 +219,21 @@ def count(
             for c in range(total):
                 s.stock[cards[c]] *= factor
     for c in range(total):  # no card held with probability above 1
-        i = cards[c]
-        held = 0.0
+        _scale_card(s, cards[c], holders, 1.0)
+
+
+@jit
+def _scale_card(s: Scratch, i: int, holders: int, above: float) -> float:
+    """Divide every holder's chance of card ``i`` by the card's total (its stock chance and
+    theirs) when that total is above ``above``; returns the total."""
+    held = 0.0
+    for h in range(holders):
+        held += s.holds[s.others[h], i]
+    sum_i = s.stock[i] + held
+    if sum_i > above:
         for h in range(holders):
-            held += s.holds[s.others[h], i]
-        sum_i = s.stock[i] + held
-        if sum_i > 1.0:
-            for h in range(holders):
-                s.holds[s.others[h], i] /= sum_i
+            s.holds[s.others[h], i] /= sum_i
+    return sum_i
 
 
 @jit
