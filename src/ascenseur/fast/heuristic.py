@@ -229,7 +229,7 @@ def _scale_card(s: Scratch, i: int, holders: int, above: float) -> float:
     held = 0.0
     for h in range(holders):
         held += s.holds[s.others[h], i]
-    sum_i = s.stock[i] + held
+    sum_i: float = s.stock[i] + held
     if sum_i > above:
         for h in range(holders):
             s.holds[s.others[h], i] /= sum_i
