@@ -35,14 +35,13 @@ from ascenseur.core.cards import DECK_SIZE
 from ascenseur.core.observation import deduce_facts
 from ascenseur.core.tricks import winning_position
 from ascenseur.fast._jit import jit, popcount
-from ascenseur.fast.heuristic import Scratch, choose, row_words
-from ascenseur.fast.masks import HIGH, Floats, Int64s, Words, split, split_all
+from ascenseur.fast.heuristic import Scratch, choose, hand_row, row_words
+from ascenseur.fast.masks import HIGH, Floats, Int64s, Words, join, split_all
 from ascenseur.fast.play import legal, trick_state
 from ascenseur.fast.rng import below, new_stream, uniform
 from ascenseur.fast.search import Problem, draw, expected_bid
 from ascenseur.fast.search import Scratch as SearchScratch
 from ascenseur.fast.search import assess as search_assess
-from ascenseur.search import bid_model
 from ascenseur.search.problem import Estimate, NoConsistentWorld, SearchProblem, SearchSettings
 
 #: The model's chance that a seat plays the card the heuristic bot would.
@@ -142,17 +141,12 @@ class Chain(NamedTuple):
     params: Floats  # the heuristic's in-play constants (heuristic.PARAM_NAMES)
 
 
-def _row(mask: int) -> list[int]:
-    return [mask >> i & 1 for i in range(DECK_SIZE)]
-
-
 @jit
-def bid_log(c: Chain, who: int, row: Int64s) -> float:
-    """The log weight of seat ``who``'s bid had it held ``row`` (0/1 over the deck) now: the
-    expert's (0 for a seat that has not bid)."""
+def bid_log(c: Chain, who: int, low: int, high: int) -> float:
+    """The log weight of seat ``who``'s bid had it held ``(low, high)`` now: the expert's (0
+    for a seat that has not bid)."""
     if c.bids[who] < 0:
         return 0.0
-    low, high = row_words(row)
     expected = expected_bid(
         low | c.shown[who, 0], high | c.shown[who, 1], c.k, c.card_weights, c.hand_weights
     )
@@ -168,12 +162,12 @@ def seat_log(
     """The log chance of seat ``who``'s bid and cards this deal had it held ``row`` (0/1 over
     the deck) now, or -inf as soon as it is known to be below ``floor`` (each card only
     lowers it); ``asks[0]`` counts the heuristic decisions asked."""
-    total = bid_log(c, who, row)
+    low, high = row_words(row)
+    total = bid_log(c, who, low, high)
     if not c.faithful or c.bids[who] < 0:
         return total
     if total < floor:
         return -math.inf
-    low, high = row_words(row)
     n = ev.trick.shape[1]
     for e in range(ev.seat.shape[0]):
         if ev.seat[e] != who:
@@ -268,7 +262,7 @@ def run(
             trial2[y] = 0
             trial2[x] = 1
             needed += logs[b]
-            most_b = bid_log(c, b, trial2)
+            most_b = bid_log(c, b, *row_words(trial2))
         new_j = seat_log(c, ev, j, trial, work, hs, asked, needed - most_b)
         if new_j == -math.inf:
             continue
@@ -323,30 +317,24 @@ def worlds(
     scratch = SearchScratch.of(problem)
     if draw(first, stream, scratch) < 0.0:
         raise NoConsistentWorld("no world is consistent with what this seat has seen")
-    start = scratch.world
     params = np.array(settings.faithful, np.float64)
-    model = bid_model.model(n)
     hands = np.zeros((n, DECK_SIZE), np.int64)
     owner = np.full(DECK_SIZE, -1, np.int64)
     for j in range(n):
-        if j == spec.seat:
-            continue
-        mask = int(start[j, 0]) | int(start[j, 1]) << HIGH
-        hands[j] = _row(mask)
-        for i in range(DECK_SIZE):
-            if mask >> i & 1:
-                owner[i] = j
+        if j != spec.seat:
+            hands[j] = hand_row(join(scratch.world[j, 0], scratch.world[j, 1]))
+            owner[hands[j] == 1] = j
     chain = Chain(
         me=spec.seat,
         k=problem.hand_size,
-        bids=np.array([-1 if b is None else b for b in problem.bids], np.int64),
-        shown=split_all(problem.shown),
-        allowed=np.array([_row(a) for a in spec.allowed], np.int64),
-        unseen=np.array(_row(spec.unseen), np.int64),
-        own=np.array(split(spec.own), np.int64),
+        bids=first.known_bids,
+        shown=first.shown,
+        allowed=np.array([hand_row(a) for a in spec.allowed], np.int64),
+        unseen=hand_row(spec.unseen),
+        own=first.spec.own,
         inverse_variance=settings.inverse_variance,
-        card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
-        hand_weights=np.array(model.hand_weights(), np.float64),
+        card_weights=first.card_weights,
+        hand_weights=first.hand_weights,
         faithful=faithful,
         params=params,
     )

@@ -393,16 +393,24 @@ def _distribution(probs: Floats, m: int, out: Floats) -> int:
 
 
 @jit
-def _expected_score(bid: int, need: int, m: int, excuse: bool, s: Scratch) -> float:
-    """Expected deal score when ``need`` more tricks are wanted from the ``m`` cards of odds
-    ``s.take``/``s.forced`` (heuristic_odds.expected_score)."""
+def _laws(m: int, excuse: bool, s: Scratch) -> tuple[int, int, int]:
+    """The Poisson-binomial laws of the ``m`` cards' ``s.take`` and ``s.forced`` odds into
+    ``s.most`` and ``s.fewest`` (the Excuse makes one trick fewer a must); returns the
+    lengths of the two laws and where the second starts in ``s.fewest``."""
     most_len = _distribution(s.take, m, s.most)
     fewest_len = _distribution(s.forced, m, s.fewest)
-    shift = 0
     if excuse and fewest_len > 1:
         s.fewest[1] = s.fewest[0] + s.fewest[1]
-        shift = 1
-        fewest_len -= 1
+        return most_len, fewest_len - 1, 1
+    return most_len, fewest_len, 0
+
+
+@jit
+def _expected_score(
+    bid: int, need: int, most_len: int, fewest_len: int, shift: int, s: Scratch
+) -> float:
+    """Expected deal score when ``need`` more tricks are wanted from cards of the laws
+    :func:`_laws` left in ``s`` (heuristic_odds.expected_score)."""
     short = 0.0
     p_short = 0.0
     for t in range(min(need, most_len)):
@@ -493,8 +501,9 @@ def choose(
         p = _win_probability(index, led, best, s, voids, eager)
         kept = _kept_odds(hand, index, s, voids, params)
         excuse = bool(hand[EXCUSE_INDEX]) and index != EXCUSE_INDEX
-        value = p * _expected_score(bid, need - 1, kept, excuse, s)
-        value += (1.0 - p) * _expected_score(bid, need, kept, excuse, s)
+        most_len, fewest_len, shift = _laws(kept, excuse, s)  # the same for both outcomes
+        value = p * _expected_score(bid, need - 1, most_len, fewest_len, shift, s)
+        value += (1.0 - p) * _expected_score(bid, need, most_len, fewest_len, shift, s)
         if value > best_value + 1e-9:
             chosen, best_value = index, value
     return chosen
