@@ -100,10 +100,53 @@ def test_the_real_deal_explains_every_card_the_heuristic_seats_chose() -> None:
             row = np.array([hands[who] >> i & 1 for i in range(78)], np.int64)
             asks = np.zeros(1, np.int64)
             work = np.zeros(78, np.int64)
-            full = chain.seat_log(c, events, who, row, work, Scratch.of(4), asks, -math.inf)
-            bid = chain.seat_log(bids_only, events, who, row, work, Scratch.of(4), asks, -math.inf)
+            first = np.full(4, -1, np.int64)
+            full = chain.seat_log(c, events, who, row, work, Scratch.of(4), asks, -math.inf, first)
+            bid = chain.seat_log(
+                bids_only, events, who, row, work, Scratch.of(4), asks, -math.inf, first
+            )
             assert asks[0] >= 1
             assert full - bid == pytest.approx(asks[0] * math.log(chain.FAITHFUL))
+
+
+def test_the_event_weighed_first_changes_neither_the_chance_nor_the_verdict() -> None:
+    """For hands drawn from what a seat may hold, any event put first by ``first`` gives the
+    same chance (to rounding), and the same verdict against a floor, as none."""
+    rng = random.Random(5)
+    for seed in range(2):
+        _, decisions = _deal(20 + seed, 14)
+        view, hands = decisions[-1]
+        problem = SearchProblem.of(view)
+        events = chain.Events.of(problem, PARAMS)
+        c = _chain(problem, faithful=True)
+        work = np.zeros(78, np.int64)
+        for who in (1, 2, 3):
+            mine = [e for e in range(len(events.seat)) if events.seat[e] == who]
+            pool = [i for i in range(78) if c.allowed[who, i] and c.unseen[i]]
+            count = hands[who].bit_count()
+            for _ in range(40):
+                row = np.zeros(78, np.int64)
+                row[rng.sample(pool, count)] = 1
+                asks = np.zeros(1, np.int64)
+                none = np.full(4, -1, np.int64)
+                plain = chain.seat_log(
+                    c, events, who, row, work, Scratch.of(4), asks, -math.inf, none
+                )
+                floor = plain + rng.choice([-1.0, 1.0]) * rng.random() * 3.0
+                verdict = chain.seat_log(
+                    c, events, who, row, work, Scratch.of(4), asks, floor, none
+                )
+                for e in mine:
+                    hint = np.full(4, -1, np.int64)
+                    hint[who] = e
+                    assert chain.seat_log(
+                        c, events, who, row, work, Scratch.of(4), asks, -math.inf, hint
+                    ) == pytest.approx(plain)
+                    hint[who] = e
+                    again = chain.seat_log(
+                        c, events, who, row, work, Scratch.of(4), asks, floor, hint
+                    )
+                    assert (again == -math.inf) == (verdict == -math.inf)
 
 
 def _chain(problem: SearchProblem, faithful: bool) -> chain.Chain:
