@@ -168,6 +168,7 @@ def _chain(problem: SearchProblem, faithful: bool) -> chain.Chain:
         hand_weights=np.array(model.hand_weights(), np.float64),
         faithful=faithful,
         params=PARAMS,
+        faith=chain.FAITHFUL,
     )
 
 

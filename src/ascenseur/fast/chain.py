@@ -50,8 +50,6 @@ FAITHFUL = 0.95
 BURN = 600
 THIN = 2
 WORLDS = 1200
-#: Chains run one after another, each from a world of its own, sharing the worlds kept.
-CHAINS = 1
 #: The most heuristic decisions one chain asks for (about 10 µs each).
 ASKS = 40_000
 
@@ -141,6 +139,7 @@ class Chain(NamedTuple):
     hand_weights: Floats
     faithful: bool  # False: the bids alone (the chain's control)
     params: Floats  # the heuristic's in-play constants (heuristic.PARAM_NAMES)
+    faith: float  # the chance that a seat plays the heuristic's card (FAITHFUL)
 
 
 @jit
@@ -162,8 +161,8 @@ def _card_log(
     hs: Scratch, asks: Int64s,
 ) -> float:  # fmt: skip
     """The log chance of seat ``who``'s card of event ``e`` had it held ``row`` ((low, high)
-    as words) now: 0 when it had one legal card, else log :data:`FAITHFUL` when the
-    heuristic bot would have played it and log (1 − :data:`FAITHFUL`) when not."""
+    as words) now: 0 when it had one legal card, else log ``c.faith`` when the heuristic bot
+    would have played it and log (1 − ``c.faith``) when not."""
     n = ev.trick.shape[1]
     held_low = low | ev.later[e, 0]
     held_high = high | ev.later[e, 1]
@@ -181,7 +180,7 @@ def _card_log(
         ev.voids[e], ev.ceilings[e], ev.eager[e], c.bids[who], ev.need[e], c.params, hs,
     )  # fmt: skip
     asks[0] += 1
-    return math.log(FAITHFUL) if card == ev.card[e] else math.log(1.0 - FAITHFUL)
+    return math.log(c.faith) if card == ev.card[e] else math.log(1.0 - c.faith)
 
 
 @jit
@@ -214,7 +213,7 @@ def seat_log(
         card_log = _card_log(c, ev, e, who, row, low, high, work, hs, asks)
         total += card_log
         if total < floor:
-            if card_log < math.log(FAITHFUL):
+            if card_log < math.log(c.faith):
                 first[who] = e
             return -math.inf
     return total
@@ -356,33 +355,26 @@ def worlds(
         hand_weights=first.hand_weights,
         faithful=faithful,
         params=params,
+        faith=FAITHFUL,
     )
     events = Events.of(problem, params)
     hs = Scratch.of(n)
+    if draw(first, stream, scratch) < 0.0:
+        raise NoConsistentWorld("no world is consistent with what this seat has seen")
+    hands = np.zeros((n, DECK_SIZE), np.int64)
+    owner = np.full(DECK_SIZE, -1, np.int64)
+    for j in range(n):
+        if j != spec.seat:
+            hands[j] = hand_row(join(scratch.world[j, 0], scratch.world[j, 1]))
+            owner[hands[j] == 1] = j
     pool = np.zeros((WORLDS, n, 2), np.int64)
-    kept = 0
-    for c in range(CHAINS):
-        # Each chain starts from a world of its own and fills its share of the pool.
-        if draw(first, stream, scratch) < 0.0:
-            raise NoConsistentWorld("no world is consistent with what this seat has seen")
-        hands = np.zeros((n, DECK_SIZE), np.int64)
-        owner = np.full(DECK_SIZE, -1, np.int64)
-        for j in range(n):
-            if j != spec.seat:
-                hands[j] = hand_row(join(scratch.world[j, 0], scratch.world[j, 1]))
-                owner[hands[j] == 1] = j
-        end = WORLDS * (c + 1) // CHAINS
-        got, _ = run(
-            chain, events, hands, owner, pool[kept:end], stream, hs, ASKS // CHAINS, BURN, THIN
-        )
-        kept += got
+    kept, _ = run(chain, events, hands, owner, pool, stream, hs, ASKS, BURN, THIN)
     return pool[:kept]
 
 
 __all__ = [
     "ASKS",
     "BURN",
-    "CHAINS",
     "FAITHFUL",
     "THIN",
     "WORLDS",
