@@ -399,6 +399,14 @@ def test_two_matches_on_the_same_deals_compare_game_by_game(
     mean = sum(first[g] - second[g] for g in range(12)) / 12
     assert printed[3].startswith(f"  A minus B, game by game: {mean:+.3f} [")
     assert first != second
+    # By hand size: every deal of this schedule (1, 2, 3, 2, 1) is in the first band, whose
+    # share is then the whole difference, from the deal scores.
+    monkeypatch.setattr(sys, "argv", ["arena_paired.py", "--by-size", str(a), str(b)])
+    arena_paired.main()
+    split = capsys.readouterr().out.splitlines()
+    assert split[:4] == alone
+    assert split[5].startswith(f"    1-4: 5 deals, {mean:+.3f} [")
+    assert split[5].endswith(f", {mean / 5:+.3f} a deal") and len(split) == 6
     # A second pair on other deals: each pair as alone, then every game of both, pooled.
     c, d = tmp_path / "c", tmp_path / "d"
     options[options.index("--seed") + 1] = "5"

@@ -11,7 +11,12 @@ Several pairs (each on a deal set of its own, e.g. 12-, 14- and 17-card deals) a
 pooled: every game of every pair is one difference, and their mean is the change's effect
 over all of them.
 
-Run: ``python tools/arena_paired.py A_DIR B_DIR [A2_DIR B2_DIR …]`` (prints A minus B).
+With ``--by-size``, each pair's difference is also split by hand size (whole games): per
+game, the deals of each band of sizes, their share of the game's difference (the two
+matches' reference runs are the same, so it is the candidates' deal scores that differ).
+
+Run: ``python tools/arena_paired.py [--by-size] A_DIR B_DIR [A2_DIR B2_DIR …]`` (prints A
+minus B).
 """
 
 from __future__ import annotations
@@ -20,8 +25,12 @@ import argparse
 from pathlib import Path
 
 from ascenseur.arena.duplicate import ArenaError
-from ascenseur.arena.stats import Interval, mean_interval
+from ascenseur.arena.stats import GameResult, Interval, mean_interval
 from ascenseur.commands.arena import saved_match
+from ascenseur.core.scoring import deal_score
+
+#: Bands of hand sizes for ``--by-size``: (smallest, largest), both included.
+BANDS = ((1, 4), (5, 9), (10, 13), (14, 16), (17, 19), (20, 78))
 
 
 def differences(directory: Path) -> dict[int, float]:
@@ -32,12 +41,43 @@ def differences(directory: Path) -> dict[int, float]:
 def _read(directory: Path) -> tuple[tuple[object, ...], dict[int, float]]:
     """What must agree for two matches to be paired (rules, deals, seed), and each finished
     game's candidate-minus-reference points."""
+    key, results, _ = _load(directory)
+    return key, {game: result.points_difference() for game, result in results.items()}
+
+
+def _load(directory: Path) -> tuple[tuple[object, ...], dict[int, GameResult], tuple[int, ...]]:
+    """The pairing key, each finished game's result, and the hand size of each deal."""
     try:
         match, deals, results = saved_match(directory)
     except ArenaError as err:
         raise SystemExit(str(err)) from None
-    out = {result.game: result.points_difference() for result in results}
-    return (match.rules, match.single_deal, match.seed, deals.digest), out
+    key = (match.rules, match.single_deal, match.seed, deals.digest)
+    sizes = (match.single_deal,) if match.single_deal else match.rules.schedule
+    return key, {result.game: result for result in results}, tuple(sizes)
+
+
+def by_size(a_dir: Path, b_dir: Path) -> None:
+    """Prints A minus B per game, band by band of hand sizes (:data:`BANDS`)."""
+    (_, a, sizes), (_, b, _) = _load(a_dir), _load(b_dir)
+    games = sorted(set(a) & set(b))
+    print("  by hand size: cards, deals a game, A minus B per game (95% CI), per deal")
+    for low, high in BANDS:
+        deals = [i for i, k in enumerate(sizes) if low <= k <= high]
+        if not deals:
+            continue
+        per_game = []
+        for game in games:
+            change = 0.0
+            for a_run, b_run in zip(a[game].candidate, b[game].candidate, strict=True):
+                for i in deals:
+                    change += deal_score(a_run.bids[i], a_run.tricks[i])
+                    change -= deal_score(b_run.bids[i], b_run.tricks[i])
+            per_game.append(change / len(a[game].candidate))
+        interval = mean_interval(per_game)
+        print(
+            f"    {low}-{high}: {len(deals)} deals, {_show(interval)}, "
+            f"{interval.mean / len(deals):+.3f} a deal"
+        )
 
 
 def _show(interval: Interval) -> str:
@@ -71,6 +111,7 @@ def main() -> None:
     parser.add_argument(
         "matches", type=Path, nargs="+", metavar="DIR", help="A_DIR B_DIR, then more pairs"
     )
+    parser.add_argument("--by-size", action="store_true", help="split by bands of hand sizes")
     args = parser.parse_args()
     if len(args.matches) % 2:
         parser.error("give the matches in pairs: A_DIR B_DIR [A2_DIR B2_DIR …]")
@@ -78,6 +119,8 @@ def main() -> None:
     pairs = list(zip(args.matches[::2], args.matches[1::2], strict=True))
     for a_dir, b_dir in pairs:
         pooled += paired(a_dir, b_dir)
+        if args.by_size:
+            by_size(a_dir, b_dir)
     if len(pairs) > 1:
         print(f"pooled, {len(pooled)} games of {len(pairs)} pairs, A minus B: ", end="")
         print(_show(mean_interval(pooled)))
