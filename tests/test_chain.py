@@ -217,3 +217,21 @@ def test_the_expert_with_the_model_plays_legal_cards_and_the_pure_path_refuses_i
     view = _deal(7, 10)[1][0][0]
     with pytest.raises(ValueError, match="compiled core only"):
         pure.choose(view, rng)
+
+
+def test_the_mixing_tool_reads_independent_draws_as_worth_their_number() -> None:
+    """tools/chain_mixing.py: runs whose worlds are independent draws of W worlds each have a
+    worth near W; runs that repeat one world each are worth about one world."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
+    import chain_mixing
+
+    rng = np.random.default_rng(3)
+    chances = rng.uniform(0.1, 0.9, size=(4, 78))
+    draws = 300
+    runs = np.array([(rng.random((draws, 4, 78)) < chances).mean(axis=0) for _ in range(40)])
+    assert 0.8 * draws < chain_mixing.worth(runs, [1, 2, 3]) < 1.25 * draws
+    stuck = np.array([(rng.random((4, 78)) < chances).astype(float) for _ in range(40)])
+    assert chain_mixing.worth(stuck, [1, 2, 3]) < 2.0

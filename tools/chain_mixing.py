@@ -1,0 +1,129 @@
+"""How well the chain of :mod:`ascenseur.fast.chain` mixes: its worlds' worth in independent
+draws, where they put the others' cards, and how often its searches agree.
+
+``python tools/chain_mixing.py [--cards 14] [--deals 3] [--runs 4] [--thin 2] [--faith 0.95]
+[--seed 7]`` plays heuristic single deals (4 players). At seat 0's card decisions among two
+or more, once the chain applies (another seat has played), it runs the chain ``--runs``
+times from independent streams (each from a world of its own) and prints, by trick:
+
+* **worth** — the worlds' worth in independent draws (effective sample size): for each
+  (seat, card) whose share of the runs' worlds is between 0.02 and 0.98, p(1 − p) over the
+  variance of that share between the runs; the median over cards, then over positions. A
+  chain of W worlds that mixed at once would be worth W;
+* **right** — the share of the other seats' real cards its worlds put in the right hand;
+* **agree** — the share of decisions where every run's search (``chain.assess``) picks the
+  same card;
+* the seconds a chain took (median; the first run compiles).
+
+``--thin`` and ``--faith`` set :data:`~ascenseur.fast.chain.THIN` and
+:data:`~ascenseur.fast.chain.FAITHFUL` for the run (the chain reads them at each call).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import defaultdict
+
+import numpy as np
+
+from ascenseur.bots.base import Budget
+from ascenseur.bots.expert import ExpertBot
+from ascenseur.bots.heuristic import HeuristicBot
+from ascenseur.core.actions import Play
+from ascenseur.core.cards import DECK_SIZE
+from ascenseur.core.observation import observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState
+from ascenseur.fast import chain
+from ascenseur.fast.masks import Floats, Int64s, join
+from ascenseur.search.problem import SearchProblem
+
+PLAYERS = 4
+
+
+def shares(pool: Int64s) -> Floats:
+    """(n, 78): the share of ``pool``'s worlds in which each seat holds each card."""
+    out = np.zeros((pool.shape[1], DECK_SIZE))
+    for world in pool:
+        for j in range(pool.shape[1]):
+            mask = join(int(world[j, 0]), int(world[j, 1]))
+            for i in range(DECK_SIZE):
+                out[j, i] += mask >> i & 1
+    return out / len(pool)
+
+
+def worth(runs: Floats, others: list[int]) -> float:
+    """The median over (seat, card) of p(1 − p) / var, ``runs`` being (R, n, 78) shares."""
+    mean = runs.mean(axis=0)[others]
+    spread = runs.var(axis=0, ddof=1)[others]
+    open_ = (mean > 0.02) & (mean < 0.98)
+    ratios = (mean * (1 - mean))[open_] / np.maximum(spread[open_], 1e-9)
+    return float(np.median(ratios)) if ratios.size else float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=14)
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=4)
+    parser.add_argument("--thin", type=int, default=chain.THIN)
+    parser.add_argument("--faith", type=float, default=chain.FAITHFUL)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    if args.runs < 2:
+        parser.error("--runs must be at least 2: the worth is read from the runs' spread")
+    chain.THIN, chain.FAITHFUL = args.thin, args.faith
+    rules = Rules(players=PLAYERS)
+    heuristic = HeuristicBot()
+    expert = ExpertBot(Budget(), faithful=True)
+    rng = random.Random(args.seed)
+    by_trick: dict[int, list[float]] = defaultdict(list)
+    right: list[float] = []
+    agree: list[bool] = []
+    seconds: list[float] = []
+    for game in range(args.deals):
+        state = GameState.single_deal(rules, rules.schedule.index(args.cards), dealer=game % 4)
+        state.deal(rng)
+        while not state.is_terminal():
+            seat = state.current_seat
+            assert seat is not None
+            view = observe(state, seat)
+            plays = [a for a in view.legal_actions if isinstance(a, Play)]
+            problem = SearchProblem.of(view) if seat == 0 and len(plays) > 1 else None
+            settings = expert.settings(problem) if problem is not None else None
+            if problem is not None and settings and chain.applies(problem, settings):
+                runs, picks = [], set()
+                for run in range(args.runs):
+                    started = time.perf_counter()
+                    pool = chain.worlds(problem, settings, random.Random(1000 * run + game))
+                    seconds.append(time.perf_counter() - started)
+                    runs.append(shares(pool))
+                    found = chain.assess(problem, settings, random.Random(1000 * run + game))
+                    picks.add(max(found, key=lambda e: e.points).action)
+                spread = np.array(runs)
+                by_trick[len(view.tricks)].append(worth(spread, [1, 2, 3]))
+                real = np.array(
+                    [[state.hand_mask(j) >> i & 1 for i in range(DECK_SIZE)] for j in range(4)]
+                )
+                right.append(float((spread.mean(axis=0) * real)[1:].sum() / real[1:].sum()))
+                agree.append(len(picks) == 1)
+            state.apply(heuristic.choose(view, rng))
+    print(
+        f"{len(right)} decisions of seat 0, {args.deals} deals of {args.cards}, "
+        f"{args.runs} runs each; thin {chain.THIN}, faith {chain.FAITHFUL}, "
+        f"{chain.WORLDS} worlds a run"
+    )
+    for trick, values in sorted(by_trick.items()):
+        print(f"  trick {trick + 1:>2}: worth {statistics.median(values):6.0f} ({len(values)})")
+    print(
+        f"  worth {statistics.median(v for vs in by_trick.values() for v in vs):.0f}, "
+        f"right {statistics.mean(right):.3f}, agree {statistics.mean(agree):.2f}, "
+        f"{statistics.median(seconds):.2f} s a chain (median)"
+    )
+
+
+if __name__ == "__main__":
+    main()
