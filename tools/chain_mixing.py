@@ -31,17 +31,11 @@ import numpy as np
 
 from ascenseur.bots.base import Budget
 from ascenseur.bots.expert import ExpertBot
-from ascenseur.bots.heuristic import HeuristicBot
-from ascenseur.core.actions import Play
 from ascenseur.core.cards import DECK_SIZE
-from ascenseur.core.observation import observe
-from ascenseur.core.rules import Rules
-from ascenseur.core.state import GameState
 from ascenseur.fast import chain
 from ascenseur.fast.masks import Floats, Int64s, join
 from ascenseur.search.problem import SearchProblem
-
-PLAYERS = 4
+from faithful_chain import seat0_choices
 
 
 def shares(pool: Int64s) -> Floats:
@@ -76,41 +70,30 @@ def main() -> None:
     if args.runs < 2:
         parser.error("--runs must be at least 2: the worth is read from the runs' spread")
     chain.THIN, chain.FAITHFUL = args.thin, args.faith
-    rules = Rules(players=PLAYERS)
-    heuristic = HeuristicBot()
     expert = ExpertBot(Budget(), faithful=True)
     rng = random.Random(args.seed)
     by_trick: dict[int, list[float]] = defaultdict(list)
     right: list[float] = []
     agree: list[bool] = []
     seconds: list[float] = []
-    for game in range(args.deals):
-        state = GameState.single_deal(rules, rules.schedule.index(args.cards), dealer=game % 4)
-        state.deal(rng)
-        while not state.is_terminal():
-            seat = state.current_seat
-            assert seat is not None
-            view = observe(state, seat)
-            plays = [a for a in view.legal_actions if isinstance(a, Play)]
-            problem = SearchProblem.of(view) if seat == 0 and len(plays) > 1 else None
-            settings = expert.settings(problem) if problem is not None else None
-            if problem is not None and settings and chain.applies(problem, settings):
-                runs, picks = [], set()
-                for run in range(args.runs):
-                    started = time.perf_counter()
-                    pool = chain.worlds(problem, settings, random.Random(1000 * run + game))
-                    seconds.append(time.perf_counter() - started)
-                    runs.append(shares(pool))
-                    found = chain.assess(problem, settings, random.Random(1000 * run + game))
-                    picks.add(max(found, key=lambda e: e.points).action)
-                spread = np.array(runs)
-                by_trick[len(view.tricks)].append(worth(spread, [1, 2, 3]))
-                real = np.array(
-                    [[state.hand_mask(j) >> i & 1 for i in range(DECK_SIZE)] for j in range(4)]
-                )
-                right.append(float((spread.mean(axis=0) * real)[1:].sum() / real[1:].sum()))
-                agree.append(len(picks) == 1)
-            state.apply(heuristic.choose(view, rng))
+    for state, view in seat0_choices(args.cards, args.deals, 0, rng):
+        problem = SearchProblem.of(view)
+        settings = expert.settings(problem)
+        if not chain.applies(problem, settings):
+            continue
+        runs, picks = [], set()
+        for run in range(args.runs):
+            started = time.perf_counter()
+            pool = chain.worlds(problem, settings, random.Random(1000 * run + len(right)))
+            seconds.append(time.perf_counter() - started)
+            runs.append(shares(pool))
+            found = chain.assess(problem, settings, random.Random(1000 * run + len(right)))
+            picks.add(max(found, key=lambda e: e.points).action)
+        spread = np.array(runs)
+        by_trick[len(view.tricks)].append(worth(spread, [1, 2, 3]))
+        real = np.array([[state.hand_mask(j) >> i & 1 for i in range(DECK_SIZE)] for j in range(4)])
+        right.append(float((spread.mean(axis=0) * real)[1:].sum() / real[1:].sum()))
+        agree.append(len(picks) == 1)
     print(
         f"{len(right)} decisions of seat 0, {args.deals} deals of {args.cards}, "
         f"{args.runs} runs each; thin {chain.THIN}, faith {chain.FAITHFUL}, "

@@ -24,13 +24,14 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 
 from ascenseur.bots.base import Budget
 from ascenseur.bots.expert import ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.core.actions import Play
-from ascenseur.core.observation import observe
+from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
 from ascenseur.fast import chain
@@ -76,6 +77,27 @@ def expert_flat(budget: Budget) -> ExpertBot:
     return FlatExpert(budget)
 
 
+def seat0_choices(
+    cards: int, deals: int, after: int, rng: random.Random
+) -> Iterator[tuple[GameState, Observation]]:
+    """Heuristic single deals of ``cards`` at 4 players (dealers in turn): the state and seat
+    0's view at each card it chooses among two or more from the ``after``-th trick on (the
+    deal goes on with the heuristic's card once the caller is done with it)."""
+    rules = Rules(players=4)
+    heuristic = HeuristicBot()
+    for game in range(deals):
+        state = GameState.single_deal(rules, rules.schedule.index(cards), dealer=game % 4)
+        state.deal(rng)
+        while not state.is_terminal():
+            seat = state.current_seat
+            assert seat is not None
+            view = observe(state, seat)
+            plays = [a for a in view.legal_actions if isinstance(a, Play)]
+            if seat == 0 and len(plays) > 1 and len(view.tricks) >= after:
+                yield state, view
+            state.apply(heuristic.choose(view, rng))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=6)
@@ -83,36 +105,25 @@ def main() -> None:
     parser.add_argument("--after", type=int, default=3, help="from this trick on (3)")
     parser.add_argument("--seed", type=int, default=17)
     args = parser.parse_args()
-    rules = Rules(players=4)
-    heuristic = HeuristicBot()
     expert = ExpertBot(Budget(), faithful=True)
     names = {"faithful": True, "bids": False}
     shares: dict[str, list[float]] = {name: [] for name in names}
     seconds: dict[str, list[float]] = {name: [] for name in names}
     rng = random.Random(args.seed)
-    for game in range(args.deals):
-        state = GameState.single_deal(rules, rules.schedule.index(args.cards), dealer=game % 4)
-        state.deal(rng)
-        while not state.is_terminal():
-            seat = state.current_seat
-            assert seat is not None
-            view = observe(state, seat)
-            plays = [a for a in view.legal_actions if isinstance(a, Play)]
-            if seat == 0 and len(plays) > 1 and len(view.tricks) >= args.after:
-                problem = SearchProblem.of(view)
-                settings = expert.settings(problem)
-                for name, faithful in names.items():
-                    started = time.perf_counter()
-                    pool = chain.worlds(problem, settings, rng, faithful)
-                    seconds[name].append(time.perf_counter() - started)
-                    right = total = 0
-                    for world in pool:
-                        for j in range(1, 4):
-                            real = state.hand_mask(j)
-                            right += (real & join(world[j, 0], world[j, 1])).bit_count()
-                            total += real.bit_count()
-                    shares[name].append(right / total)
-            state.apply(heuristic.choose(view, rng))
+    for state, view in seat0_choices(args.cards, args.deals, args.after, rng):
+        problem = SearchProblem.of(view)
+        settings = expert.settings(problem)
+        for name, faithful in names.items():
+            started = time.perf_counter()
+            pool = chain.worlds(problem, settings, rng, faithful)
+            seconds[name].append(time.perf_counter() - started)
+            right = total = 0
+            for world in pool:
+                for j in range(1, 4):
+                    real = state.hand_mask(j)
+                    right += (real & join(world[j, 0], world[j, 1])).bit_count()
+                    total += real.bit_count()
+            shares[name].append(right / total)
     print(f"{len(shares['bids'])} card decisions of seat 0, {args.deals} deals of {args.cards}")
     for name in names:
         print(
