@@ -26,7 +26,7 @@ from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
-from ascenseur.core.state import GameState
+from ascenseur.core.state import GameState, Phase
 from ascenseur.fast import chain
 from ascenseur.fast.heuristic import Position, Scratch
 from ascenseur.fast.masks import join, split
@@ -235,3 +235,39 @@ def test_the_mixing_tool_reads_independent_draws_as_worth_their_number() -> None
     assert 0.8 * draws < chain_mixing.worth(runs, [1, 2, 3]) < 1.25 * draws
     stuck = np.array([(rng.random((4, 78)) < chances).astype(float) for _ in range(40)])
     assert chain_mixing.worth(stuck, [1, 2, 3]) < 2.0
+
+
+def test_the_real_hands_explain_every_card_over_a_whole_game() -> None:
+    """Over every deal of a whole heuristic game (4 players, up to 8 cards), the model reads
+    nothing a single deal lacks: at each of seat 0's choices, every other seat's real hand
+    gets the heuristic's card at every event."""
+    rng = random.Random(8)
+    state = GameState.new(Rules(players=4, max_cards=8), first_dealer=0)
+    bot = HeuristicBot()
+    asked = 0
+    while not state.is_terminal():
+        if state.phase is Phase.DEALING:
+            state.deal(rng)
+            continue
+        view = observe(state, state.current_seat)
+        action = bot.choose(view, rng)
+        if isinstance(action, Play) and view.seat == 0 and len(view.legal_actions) > 1:
+            problem = SearchProblem.of(view)
+            events = chain.Events.of(problem, PARAMS)
+            c = _chain(problem, faithful=True)
+            for who in (1, 2, 3):
+                row = np.array([state.hand_mask(who) >> i & 1 for i in range(78)], np.int64)
+                asks = np.zeros(1, np.int64)
+                work = np.zeros(78, np.int64)
+                first = np.full(4, -1, np.int64)
+                full = chain.seat_log(
+                    c, events, who, row, work, Scratch.of(4), asks, -math.inf, first
+                )
+                bids = chain.seat_log(
+                    c._replace(faithful=False), events, who, row, work, Scratch.of(4), asks,
+                    -math.inf, first,
+                )  # fmt: skip
+                assert full - bids == pytest.approx(asks[0] * math.log(chain.FAITHFUL))
+                asked += int(asks[0])
+        state.apply(action)
+    assert asked > 50
