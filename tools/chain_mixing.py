@@ -15,6 +15,10 @@ times from independent streams (each from a world of its own) and prints, by tri
   same card;
 * the seconds a chain took (median; the first run compiles).
 
+With ``--expert``, it also prints how often the registered expert's own search (its worlds,
+no chain), run from the same ``--runs`` streams, picks the same card: its agreement, for
+comparison.
+
 ``--thin`` and ``--faith`` set :data:`~ascenseur.fast.chain.THIN` and
 :data:`~ascenseur.fast.chain.FAITHFUL` for the run (the chain reads them at each call).
 """
@@ -66,6 +70,7 @@ def main() -> None:
     parser.add_argument("--thin", type=int, default=chain.THIN)
     parser.add_argument("--faith", type=float, default=chain.FAITHFUL)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--expert", action="store_true", help="the expert's agreement too")
     args = parser.parse_args()
     if args.runs < 2:
         parser.error("--runs must be at least 2: the worth is read from the runs' spread")
@@ -75,6 +80,8 @@ def main() -> None:
     by_trick: dict[int, list[float]] = defaultdict(list)
     right: list[float] = []
     agree: list[bool] = []
+    plain: list[bool] = []
+    registered = ExpertBot(Budget())
     seconds: list[float] = []
     for state, view in seat0_choices(args.cards, args.deals, 0, rng):
         problem = SearchProblem.of(view)
@@ -94,6 +101,16 @@ def main() -> None:
         real = np.array([[state.hand_mask(j) >> i & 1 for i in range(DECK_SIZE)] for j in range(4)])
         right.append(float((spread.mean(axis=0) * real)[1:].sum() / real[1:].sum()))
         agree.append(len(picks) == 1)
+        if args.expert:
+            searched = registered.settings(problem)
+            own = {
+                max(
+                    registered.estimates(problem, searched, random.Random(1000 * run + len(right))),
+                    key=lambda e: e.points,
+                ).action
+                for run in range(args.runs)
+            }
+            plain.append(len(own) == 1)
     print(
         f"{len(right)} decisions of seat 0, {args.deals} deals of {args.cards}, "
         f"{args.runs} runs each; thin {chain.THIN}, faith {chain.FAITHFUL}, "
@@ -106,6 +123,8 @@ def main() -> None:
         f"right {statistics.mean(right):.3f}, agree {statistics.mean(agree):.2f}, "
         f"{statistics.median(seconds):.2f} s a chain (median)"
     )
+    if plain:
+        print(f"  the expert's own search: agree {statistics.mean(plain):.2f}")
 
 
 if __name__ == "__main__":
