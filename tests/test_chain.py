@@ -94,19 +94,26 @@ def test_the_real_deal_explains_every_card_the_heuristic_seats_chose() -> None:
         view, hands = decisions[-1]
         problem = SearchProblem.of(view)
         events = chain.Events.of(problem, PARAMS)
-        c = _chain(problem, faithful=True)
-        bids_only = c._replace(faithful=False)
         for who in (1, 2, 3):
-            row = np.array([hands[who] >> i & 1 for i in range(78)], np.int64)
-            asks = np.zeros(1, np.int64)
-            work = np.zeros(78, np.int64)
-            first = np.full(4, -1, np.int64)
-            full = chain.seat_log(c, events, who, row, work, Scratch.of(4), asks, -math.inf, first)
-            bid = chain.seat_log(
-                bids_only, events, who, row, work, Scratch.of(4), asks, -math.inf, first
-            )
-            assert asks[0] >= 1
-            assert full - bid == pytest.approx(asks[0] * math.log(chain.FAITHFUL))
+            played, asked = _cards_log(problem, events, who, hands[who])
+            assert asked >= 1
+            assert played == pytest.approx(asked * math.log(chain.FAITHFUL))
+
+
+def _cards_log(
+    problem: SearchProblem, events: chain.Events, who: int, hand: int
+) -> tuple[float, int]:
+    """Seat ``who``'s log chance holding ``hand`` under the model less under its bid alone
+    (its cards' share), and the heuristic decisions that took."""
+    c = _chain(problem, faithful=True)
+    row = np.array([hand >> i & 1 for i in range(78)], np.int64)
+    asks = np.zeros(1, np.int64)
+    work = np.zeros(78, np.int64)
+    first = np.full(4, -1, np.int64)
+    full = chain.seat_log(c, events, who, row, work, Scratch.of(4), asks, -math.inf, first)
+    bids_only = c._replace(faithful=False)
+    bid = chain.seat_log(bids_only, events, who, row, work, Scratch.of(4), asks, -math.inf, first)
+    return full - bid, int(asks[0])
 
 
 def test_the_event_weighed_first_changes_neither_the_chance_nor_the_verdict() -> None:
@@ -254,20 +261,9 @@ def test_the_real_hands_explain_every_card_over_a_whole_game() -> None:
         if isinstance(action, Play) and view.seat == 0 and len(view.legal_actions) > 1:
             problem = SearchProblem.of(view)
             events = chain.Events.of(problem, PARAMS)
-            c = _chain(problem, faithful=True)
             for who in (1, 2, 3):
-                row = np.array([state.hand_mask(who) >> i & 1 for i in range(78)], np.int64)
-                asks = np.zeros(1, np.int64)
-                work = np.zeros(78, np.int64)
-                first = np.full(4, -1, np.int64)
-                full = chain.seat_log(
-                    c, events, who, row, work, Scratch.of(4), asks, -math.inf, first
-                )
-                bids = chain.seat_log(
-                    c._replace(faithful=False), events, who, row, work, Scratch.of(4), asks,
-                    -math.inf, first,
-                )  # fmt: skip
-                assert full - bids == pytest.approx(asks[0] * math.log(chain.FAITHFUL))
-                asked += int(asks[0])
+                played, asks = _cards_log(problem, events, who, state.hand_mask(who))
+                assert played == pytest.approx(asks * math.log(chain.FAITHFUL))
+                asked += asks
         state.apply(action)
     assert asked > 50
