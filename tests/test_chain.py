@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import astuple
+from dataclasses import astuple, replace
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -203,6 +204,40 @@ def test_every_world_of_the_chain_is_consistent_with_the_view() -> None:
                     assert hands[j] & ~spec.allowed[j] == 0
                     assert hands[j] & seen == 0
                     seen |= hands[j]
+
+
+def test_with_a_time_budget_the_chain_stops_by_chunks_and_moves_as_without_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``settings.seconds`` the chain runs by chunks of ``CHUNK`` steps of its burn,
+    then of ``CHUNK`` worlds, and looks at the clock between them: given all the time it needs
+    it keeps the very worlds it keeps with no budget (the same seed); given none it keeps no
+    world, and the search falls back on the expert's own worlds and still estimates every
+    candidate."""
+    expert = ExpertBot(Budget(), faithful=True)
+    _, decisions = _deal(31, 12)
+    for view, _ in decisions[::3]:
+        problem = SearchProblem.of(view)
+        settings = expert.settings(problem)
+        assert settings.seconds is None
+        untimed = chain.worlds(problem, settings, random.Random(5))
+        roomy = chain.worlds(problem, replace(settings, seconds=1e6), random.Random(5))
+        assert untimed.shape[0] > chain.CHUNK
+        assert np.array_equal(roomy, untimed)
+        assert chain.worlds(problem, replace(settings, seconds=0.0), random.Random(5)).size == 0
+        # A clock that moves a second a look: the chain starts at 0, looks after each of its
+        # burn's BURN / CHUNK pieces, then after each chunk of worlds, and stops at the first
+        # look at or past its share of the budget; here after three chunks of worlds.
+        looks = iter(range(10_000))
+        monkeypatch.setattr(chain, "time", SimpleNamespace(perf_counter=looks.__next__))
+        pieces = chain.BURN // chain.CHUNK
+        seconds = (pieces + 2.5) / chain.TIME_SHARE
+        some = chain.worlds(problem, replace(settings, seconds=seconds), random.Random(5))
+        monkeypatch.undo()
+        assert np.array_equal(some, untimed[: 3 * chain.CHUNK])
+        found = chain.assess(problem, replace(settings, seconds=0.0), random.Random(5))
+        assert [e.action for e in found] == list(problem.actions)
+        assert all(math.isfinite(e.points) and e.worlds > 0 for e in found)
 
 
 def test_the_expert_with_the_model_plays_legal_cards_and_the_pure_path_refuses_it() -> None:

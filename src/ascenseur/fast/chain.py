@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -52,6 +53,10 @@ THIN = 2
 WORLDS = 1200
 #: The most heuristic decisions one chain asks for (about 10 µs each).
 ASKS = 40_000
+#: With a time budget (``SearchSettings.seconds``): the chain's share of it (the search plays
+#: the chain's worlds in what is left), and the worlds it keeps between two looks at the clock.
+TIME_SHARE = 0.5
+CHUNK = 100
 
 
 class Events(NamedTuple):
@@ -223,11 +228,13 @@ def seat_log(
 def run(
     c: Chain, ev: Events, hands: Int64s, owner: Int64s, pool: Int64s, stream: Words,
     hs: Scratch, asks: int, burn: int, thin: int,
-) -> tuple[int, int]:  # fmt: skip
+) -> tuple[int, int, int]:  # fmt: skip
     """Run the chain from the world ``hands`` ((n, 78) 0/1; ``owner[i]``: the seat holding
     unseen card i, -1 if undealt), keeping a world every ``thin`` steps after ``burn`` into
     ``pool`` ((W, n, 2) words) until it is full or ``asks`` heuristic decisions were asked;
-    returns the worlds kept and the steps taken."""
+    returns the worlds kept, the steps taken and the decisions asked. ``hands`` and ``owner``
+    are left at the chain's last world: a later call with ``burn`` = ``thin`` - 1 goes on as
+    if it had not stopped."""
     n = hands.shape[0]
     logs = np.zeros(n)
     work = np.zeros(DECK_SIZE, np.int64)
@@ -307,7 +314,7 @@ def run(
                 hands[b, y] = 0
                 hands[b, x] = 1
                 logs[b] = new_b
-    return kept, step
+    return kept, step, int(asked[0])
 
 
 def applies(problem: SearchProblem, settings: SearchSettings) -> bool:
@@ -324,9 +331,17 @@ def assess(
     problem: SearchProblem, settings: SearchSettings, rng: random.Random, faithful: bool = True
 ) -> list[Estimate]:
     """Each candidate's estimate over the chain's worlds, each world played once by every
-    candidate (:func:`ascenseur.fast.search.assess` with them as its pool, no racing)."""
+    candidate (:func:`ascenseur.fast.search.assess` with them as its pool, no racing). With
+    ``settings.seconds``, the search has what the chain left of them; when that was too little
+    for the chain to keep a world, the expert's own search of worlds it draws."""
+    started = time.perf_counter()
     pool = worlds(problem, settings, rng, faithful)
     every = replace(settings, iterations=len(pool) * len(problem.candidates), race=None)
+    if settings.seconds is not None:
+        left = max(settings.seconds - (time.perf_counter() - started), 0.0)
+        if len(pool) == 0:
+            return search_assess(problem, replace(settings, seconds=left), rng)
+        every = replace(every, seconds=left)
     return search_assess(problem, every, rng, (pool, np.ones(len(pool))))
 
 
@@ -335,7 +350,9 @@ def worlds(
 ) -> Int64s:
     """The chain's worlds for ``problem`` ((W, n, 2) words), from a world the expert's sampler
     draws; ``settings.faithful`` holds the heuristic's in-play constants; ``faithful`` False
-    weighs the bids alone (the chain's control)."""
+    weighs the bids alone (the chain's control). With ``settings.seconds``, the chain stops
+    once it has had :data:`TIME_SHARE` of them: no world if its burn did not end by then."""
+    started = time.perf_counter()
     spec = problem.spec
     n = len(spec.counts)
     stream = new_stream(rng)
@@ -368,15 +385,54 @@ def worlds(
             hands[j] = hand_row(join(scratch.world[j, 0], scratch.world[j, 1]))
             owner[hands[j] == 1] = j
     pool = np.zeros((WORLDS, n, 2), np.int64)
-    kept, _ = run(chain, events, hands, owner, pool, stream, hs, ASKS, BURN, THIN)
+    if settings.seconds is not None:
+        deadline = started + TIME_SHARE * settings.seconds
+        return pool[: _run_until(chain, events, hands, owner, pool, stream, hs, deadline)]
+    kept, _, _ = run(chain, events, hands, owner, pool, stream, hs, ASKS, BURN, THIN)
+    if kept == 0:  # the heuristic's decisions ran out in the burn: the chain's last world
+        for j in range(n):
+            pool[0, j] = chain.own if j == spec.seat else row_words(hands[j])
+        kept = 1
     return pool[:kept]
+
+
+def _run_until(
+    c: Chain, ev: Events, hands: Int64s, owner: Int64s, pool: Int64s, stream: Words,
+    hs: Scratch, deadline: float,
+) -> int:  # fmt: skip
+    """:func:`run` by :data:`CHUNK` steps of the burn, then :data:`CHUNK` worlds, until
+    ``pool`` is full, :data:`ASKS` heuristic decisions were asked or the clock passed
+    ``deadline``; the worlds kept (none if the burn did not end in time). The worlds are those
+    one call keeps from the same stream."""
+    scrap = np.zeros((1, *pool.shape[1:]), np.int64)
+    moved, asked = 0, 0
+    while moved < BURN:
+        piece = min(CHUNK, BURN - moved)
+        # A world kept after piece - 1 steps, and one more step: piece steps, nothing kept.
+        _, steps, used = run(c, ev, hands, owner, scrap, stream, hs, ASKS - asked, piece - 1, 1)
+        moved, asked = moved + steps, asked + used
+        if asked >= ASKS:
+            break
+        if time.perf_counter() >= deadline:
+            return 0
+    kept, burn = 0, 0
+    while kept < len(pool) and asked < ASKS:
+        more, _, used = run(
+            c, ev, hands, owner, pool[kept : kept + CHUNK], stream, hs, ASKS - asked, burn, THIN
+        )
+        kept, asked, burn = kept + more, asked + used, THIN - 1
+        if time.perf_counter() >= deadline:
+            break
+    return kept
 
 
 __all__ = [
     "ASKS",
     "BURN",
+    "CHUNK",
     "FAITHFUL",
     "THIN",
+    "TIME_SHARE",
     "WORLDS",
     "Chain",
     "Events",
