@@ -7,7 +7,11 @@ search that print the same digest decided the same thing in every position, so a
 meant only to make the search faster is checked by the same command that times it.
 
 Run: ``python benchmarks/expert_decisions.py [--players 4] [--cards 14] [--deals 8]
-[--seed 1]``. Times depend on what else the machine runs (``env`` says how many cores).
+[--seed 1] [--bot expert] [--seconds S]``. Times depend on what else the machine runs (``env``
+says how many cores). ``--bot`` times another bot (a registered name or ``module:factory``, e.g.
+``expert_variants:faithful`` with ``tools`` on ``PYTHONPATH``); ``--seconds`` gives it a time
+budget a decision instead of its default one, and then the digest says nothing (a search
+stopped by the clock decides by how far it got).
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ import statistics
 import time
 
 from ascenseur import fast
-from ascenseur.bots import make_bot
-from ascenseur.bots.base import forced
+from ascenseur.bots.base import Budget, forced
+from ascenseur.bots.outside import load_bot
 from ascenseur.core.actions import Bid
+from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
@@ -33,11 +38,14 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(players: int, cards: int, deals: int, seed: int) -> tuple[dict[str, list[float]], str]:
+def run(
+    players: int, cards: int, deals: int, seed: int, bot_name: str = "expert",
+    seconds: float | None = None,
+) -> tuple[dict[str, list[float]], str]:  # fmt: skip
     """Decision times (seconds) by kind, and the digest of every action chosen."""
     rules = Rules(players=players)
     index = rules.schedule.index(cards)
-    bot = make_bot("expert")
+    bot = load_bot(bot_name, Budget(seconds=seconds))
     times: dict[str, list[float]] = {"bid": [], "card": []}
     digest = hashlib.sha256()
     deal_rng = random.Random(seed)
@@ -65,7 +73,11 @@ def main() -> None:
     parser.add_argument("--cards", type=int, default=14, help="the deals' hand size (14)")
     parser.add_argument("--deals", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bot", default="expert", help="the bot to time (expert)")
+    parser.add_argument("--seconds", type=float, help="a time budget a decision (none)")
     args = parser.parse_args()
+    if args.seconds is not None and not args.seconds > 0:
+        raise SystemExit(f"--seconds: a budget is more than 0 seconds, not {args.seconds}")
     try:
         rules = Rules(players=args.players)
     except ValueError as err:
@@ -77,11 +89,15 @@ def main() -> None:
     if fast.enabled():
         fast.warm_up()  # compile or load the search first: its first decision is not timed
     start = time.perf_counter()
-    times, digest = run(args.players, args.cards, args.deals, args.seed)
+    try:
+        times, digest = run(args.players, args.cards, args.deals, args.seed, args.bot, args.seconds)
+    except AscenseurError as err:
+        raise SystemExit(f"--bot: {err}") from None
     total = time.perf_counter() - start
+    budget = "" if args.seconds is None else f", {args.seconds} s a decision"
     print(
-        f"{args.deals} deals of {args.cards} cards at {args.players} players, seed {args.seed}: "
-        f"{total:.1f} s in all; choices digest {digest}"
+        f"{args.bot}{budget}: {args.deals} deals of {args.cards} cards at {args.players} "
+        f"players, seed {args.seed}: {total:.1f} s in all; choices digest {digest}"
     )
     for kind, values in times.items():
         if values:
