@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("numba")
 
 from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import ExpertBot
+from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
@@ -204,6 +204,24 @@ def test_every_world_of_the_chain_is_consistent_with_the_view() -> None:
                     assert hands[j] & ~spec.allowed[j] == 0
                     assert hands[j] & seen == 0
                     seen |= hands[j]
+
+
+def test_the_chain_keeps_worlds_in_proportion_to_the_budget() -> None:
+    """At the expert's default play-outs the chain keeps ``WORLDS`` worlds; at a fifth of them
+    a fifth as many, the first of the same chain (the same seed), so a small budget (a hint's)
+    costs in proportion."""
+    assert chain.PLAYOUTS == DEFAULT_ITERATIONS
+    expert = ExpertBot(Budget(), faithful=True)
+    _, decisions = _deal(33, 12)
+    for view, _ in decisions[::3]:
+        problem = SearchProblem.of(view)
+        settings = expert.settings(problem)
+        whole = chain.worlds(problem, settings, random.Random(6))
+        fifth = chain.worlds(
+            problem, replace(settings, iterations=DEFAULT_ITERATIONS // 5), random.Random(6)
+        )
+        assert whole.shape[0] == chain.WORLDS
+        assert np.array_equal(fifth, whole[: chain.WORLDS // 5])
 
 
 def test_with_a_time_budget_the_chain_stops_by_chunks_and_moves_as_without_one(

@@ -15,7 +15,9 @@ its hand and a card it may hold from the undealt cards or another seat's hand, s
 card staying where its new holder may hold it) and keeps the swap with the ratio of the
 chances of the two worlds; only the one or two seats whose hands changed are weighed again.
 After :data:`BURN` steps it keeps a world every :data:`THIN` steps, :data:`WORLDS` in all, or
-fewer once it has asked the heuristic bot :data:`ASKS` times (big hands: bounded time).
+fewer once it has asked the heuristic bot :data:`ASKS` times (big hands: bounded time); both
+at the expert's default budget of :data:`PLAYOUTS` play-outs a decision, in proportion to the
+budget otherwise.
 
 Everything read of another seat's past decisions is public (:class:`Events`): the cards before
 it, the trick, every seat's count of cards, known voids and trump ceilings (as
@@ -47,12 +49,15 @@ from ascenseur.search.problem import Estimate, NoConsistentWorld, SearchProblem,
 
 #: The model's chance that a seat plays the card the heuristic bot would.
 FAITHFUL = 0.95
-#: Steps before the first world kept, and between two worlds kept; the most worlds kept.
+#: Steps before the first world kept, and between two worlds kept.
 BURN = 600
 THIN = 2
+#: At PLAYOUTS play-outs a decision (the expert's default budget): the most worlds kept, and
+#: the most heuristic decisions one chain asks for (about 10 µs each); in proportion to the
+#: budget's play-outs otherwise (the chain's worlds are each played once by every candidate).
 WORLDS = 1200
-#: The most heuristic decisions one chain asks for (about 10 µs each).
 ASKS = 40_000
+PLAYOUTS = 10_000
 #: With a time budget (``SearchSettings.seconds``): the chain's share of it (the search plays
 #: the chain's worlds in what is left), and the worlds it keeps between two looks at the clock.
 TIME_SHARE = 0.5
@@ -384,11 +389,13 @@ def worlds(
         if j != spec.seat:
             hands[j] = hand_row(join(scratch.world[j, 0], scratch.world[j, 1]))
             owner[hands[j] == 1] = j
-    pool = np.zeros((WORLDS, n, 2), np.int64)
+    share = settings.iterations / PLAYOUTS
+    pool = np.zeros((max(1, round(WORLDS * share)), n, 2), np.int64)
+    asks = max(1, round(ASKS * share))
     if settings.seconds is not None:
         deadline = started + TIME_SHARE * settings.seconds
-        return pool[: _run_until(chain, events, hands, owner, pool, stream, hs, deadline)]
-    kept, _, _ = run(chain, events, hands, owner, pool, stream, hs, ASKS, BURN, THIN)
+        return pool[: _run_until(chain, events, hands, owner, pool, stream, hs, asks, deadline)]
+    kept, _, _ = run(chain, events, hands, owner, pool, stream, hs, asks, BURN, THIN)
     if kept == 0:  # the heuristic's decisions ran out in the burn: the chain's last world
         for j in range(n):
             pool[0, j] = chain.own if j == spec.seat else row_words(hands[j])
@@ -398,10 +405,10 @@ def worlds(
 
 def _run_until(
     c: Chain, ev: Events, hands: Int64s, owner: Int64s, pool: Int64s, stream: Words,
-    hs: Scratch, deadline: float,
+    hs: Scratch, asks: int, deadline: float,
 ) -> int:  # fmt: skip
     """:func:`run` by :data:`CHUNK` steps of the burn, then :data:`CHUNK` worlds, until
-    ``pool`` is full, :data:`ASKS` heuristic decisions were asked or the clock passed
+    ``pool`` is full, ``asks`` heuristic decisions were asked or the clock passed
     ``deadline``; the worlds kept (none if the burn did not end in time). The worlds are those
     one call keeps from the same stream."""
     scrap = np.zeros((1, *pool.shape[1:]), np.int64)
@@ -409,16 +416,16 @@ def _run_until(
     while moved < BURN:
         piece = min(CHUNK, BURN - moved)
         # A world kept after piece - 1 steps, and one more step: piece steps, nothing kept.
-        _, steps, used = run(c, ev, hands, owner, scrap, stream, hs, ASKS - asked, piece - 1, 1)
+        _, steps, used = run(c, ev, hands, owner, scrap, stream, hs, asks - asked, piece - 1, 1)
         moved, asked = moved + steps, asked + used
-        if asked >= ASKS:
+        if asked >= asks:
             break
         if time.perf_counter() >= deadline:
             return 0
     kept, burn = 0, 0
-    while kept < len(pool) and asked < ASKS:
+    while kept < len(pool) and asked < asks:
         more, _, used = run(
-            c, ev, hands, owner, pool[kept : kept + CHUNK], stream, hs, ASKS - asked, burn, THIN
+            c, ev, hands, owner, pool[kept : kept + CHUNK], stream, hs, asks - asked, burn, THIN
         )
         kept, asked, burn = kept + more, asked + used, THIN - 1
         if time.perf_counter() >= deadline:
@@ -431,6 +438,7 @@ __all__ = [
     "BURN",
     "CHUNK",
     "FAITHFUL",
+    "PLAYOUTS",
     "THIN",
     "TIME_SHARE",
     "WORLDS",
