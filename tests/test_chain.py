@@ -277,6 +277,13 @@ def test_the_expert_with_the_model_plays_legal_cards_and_the_pure_path_refuses_i
     view = _deal(7, 10)[1][0][0]
     with pytest.raises(ValueError, match="compiled core only"):
         pure.choose(view, rng)
+    # faithful=None: the model wherever the compiled core runs, the expert's own worlds off it.
+    problem = SearchProblem.of(view)
+    wherever = ExpertBot(Budget(iterations=50), faithful=None)
+    assert wherever.reads_play and chain.applies(problem, wherever.settings(problem))
+    pure_wherever = ExpertBot(Budget(iterations=50), faithful=None, pure=True)
+    assert not pure_wherever.reads_play
+    assert pure_wherever.choose(view, rng) in view.legal_actions
 
 
 def test_the_mixing_tool_reads_independent_draws_as_worth_their_number() -> None:

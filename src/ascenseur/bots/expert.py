@@ -148,7 +148,7 @@ class ExpertBot:
         uniform_worlds: bool = False,
         bid_noise: float = 0.0,
         play_inference: float = 0.0,
-        faithful: bool = False,
+        faithful: bool | None = False,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
@@ -200,7 +200,8 @@ class ExpertBot:
         # deals on 6801: +0.11 [-1.02, +1.24] over 60 (p95 1.2 s before the chain's early
         # rejection halved its cost). Whole games on 9001: +5.92 [+2.33, +9.50] a game
         # (+50.14 against the heuristic field, decision p95 0.64 s). Off by default until the
-        # untuned seeds 9002 and 9005 are played too.
+        # untuned seeds 9002 and 9005 are played too. None: on wherever the compiled core runs
+        # (True off it is refused).
         self.faithful = faithful
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
@@ -286,7 +287,7 @@ class ExpertBot:
             noise=self.bid_noise if bidding else 0.0,
             uniform=self.uniform_worlds,
             play_inference=self.play_inference,
-            faithful=astuple(DEFAULT_PARAMS) if self.faithful and not bidding else (),
+            faithful=astuple(DEFAULT_PARAMS) if self.reads_play and not bidding else (),
         )
 
     def draws_for(self, problem: SearchProblem) -> int:
@@ -312,6 +313,12 @@ class ExpertBot:
         if self.default_budget and not self.compiled:
             settings = replace(settings, seconds=PURE_DEFAULT_SECONDS)
         return settings
+
+    @property
+    def reads_play(self) -> bool:
+        """Whether card decisions search the faithful chain's worlds (``faithful``; None: on
+        the compiled core)."""
+        return self.compiled if self.faithful is None else self.faithful
 
     @property
     def compiled(self) -> bool:
