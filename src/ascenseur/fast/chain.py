@@ -17,7 +17,8 @@ chances of the two worlds; only the one or two seats whose hands changed are wei
 After :data:`BURN` steps it keeps a world every :data:`THIN` steps, :data:`WORLDS` in all, or
 fewer once it has asked the heuristic bot :data:`ASKS` times (big hands: bounded time); both
 at the expert's default budget of :data:`PLAYOUTS` play-outs a decision, in proportion to the
-budget otherwise.
+budget otherwise. With a time budget it looks at the clock every :data:`CHUNK` steps or worlds
+and stops at :data:`TIME_SHARE` of it.
 
 Everything read of another seat's past decisions is public (:class:`Events`): the cards before
 it, the trick, every seat's count of cards, known voids and trump ceilings (as
