@@ -32,6 +32,7 @@ from ascenseur.fast import chain
 from ascenseur.fast.heuristic import Position, Scratch
 from ascenseur.fast.masks import join, split
 from ascenseur.search.problem import SearchProblem
+from helpers import tight_position
 
 PARAMS = np.array(astuple(DEFAULT_PARAMS), np.float64)
 
@@ -222,6 +223,13 @@ def test_the_chain_keeps_worlds_in_proportion_to_the_budget() -> None:
         )
         assert whole.shape[0] == chain.WORLDS
         assert np.array_equal(fifth, whole[: chain.WORLDS // 5])
+    # A budget too small for many worlds still pays for the chain's burn: at 60 play-outs, 7
+    # worlds (1,200 × 60 / 10,000), even where most draws fail (6 players, 13 cards).
+    view = observe(tight_position(), 0)
+    problem = SearchProblem.of(view)
+    settings = ExpertBot(Budget(iterations=60), faithful=True).settings(problem)
+    assert chain.applies(problem, settings)
+    assert chain.worlds(problem, settings, random.Random(3)).shape[0] == 7
 
 
 def test_with_a_time_budget_the_chain_stops_by_chunks_and_moves_as_without_one(

@@ -54,8 +54,9 @@ FAITHFUL = 0.95
 BURN = 600
 THIN = 2
 #: At PLAYOUTS play-outs a decision (the expert's default budget): the most worlds kept, and
-#: the most heuristic decisions one chain asks for (about 10 µs each); in proportion to the
-#: budget's play-outs otherwise (the chain's worlds are each played once by every candidate).
+#: the most heuristic decisions one chain asks for (about 10 µs each). Otherwise the worlds are
+#: in proportion to the budget's play-outs (each is played once by every candidate), and the
+#: decisions to the chain's steps (its burn is the same at any budget).
 WORLDS = 1200
 ASKS = 40_000
 PLAYOUTS = 10_000
@@ -390,9 +391,9 @@ def worlds(
         if j != spec.seat:
             hands[j] = hand_row(join(scratch.world[j, 0], scratch.world[j, 1]))
             owner[hands[j] == 1] = j
-    share = settings.iterations / PLAYOUTS
-    pool = np.zeros((max(1, round(WORLDS * share)), n, 2), np.int64)
-    asks = max(1, round(ASKS * share))
+    size = max(1, round(WORLDS * settings.iterations / PLAYOUTS))
+    pool = np.zeros((size, n, 2), np.int64)
+    asks = round(ASKS * (BURN + THIN * size) / (BURN + THIN * WORLDS))
     if settings.seconds is not None:
         deadline = started + TIME_SHARE * settings.seconds
         return pool[: _run_until(chain, events, hands, owner, pool, stream, hs, asks, deadline)]
