@@ -358,7 +358,8 @@ def worlds(
     """The chain's worlds for ``problem`` ((W, n, 2) words), from a world the expert's sampler
     draws; ``settings.faithful`` holds the heuristic's in-play constants; ``faithful`` False
     weighs the bids alone (the chain's control). With ``settings.seconds``, the chain stops
-    once it has had :data:`TIME_SHARE` of them: no world if its burn did not end by then."""
+    once it has had :data:`TIME_SHARE` of them: no world if its burn did not end (without a
+    time budget, the chain's last world then)."""
     started = time.perf_counter()
     spec = problem.spec
     n = len(spec.counts)
@@ -411,8 +412,8 @@ def _run_until(
 ) -> int:  # fmt: skip
     """:func:`run` by :data:`CHUNK` steps of the burn, then :data:`CHUNK` worlds, until
     ``pool`` is full, ``asks`` heuristic decisions were asked or the clock passed
-    ``deadline``; the worlds kept (none if the burn did not end in time). The worlds are those
-    one call keeps from the same stream."""
+    ``deadline``; the worlds kept (none if the burn did not end, out of time or of decisions).
+    The worlds are those one call keeps from the same stream."""
     scrap = np.zeros((1, *pool.shape[1:]), np.int64)
     moved, asked = 0, 0
     while moved < BURN:
