@@ -259,11 +259,33 @@ def test_with_a_time_budget_the_chain_stops_by_chunks_and_moves_as_without_one(
         pieces = chain.BURN // chain.CHUNK
         seconds = (pieces + 2.5) / chain.TIME_SHARE
         some = chain.worlds(problem, replace(settings, seconds=seconds), random.Random(5))
+        # A budget of seconds alone leaves the play-outs unbounded: the clock stops the chain.
+        timed = ExpertBot(Budget(seconds=seconds), faithful=True).settings(problem)
+        clocked = chain.worlds(problem, timed, random.Random(5))
         monkeypatch.undo()
         assert np.array_equal(some, untimed[: 3 * chain.CHUNK])
+        assert np.array_equal(clocked, untimed[: 3 * chain.CHUNK])
+        seconds_alone = ExpertBot(Budget(seconds=0.05), faithful=True)
+        assert seconds_alone.choose(view, random.Random(5)) in view.legal_actions
         found = chain.assess(problem, replace(settings, seconds=0.0), random.Random(5))
         assert [e.action for e in found] == list(problem.actions)
         assert all(math.isfinite(e.points) and e.worlds > 0 for e in found)
+
+
+def test_a_chain_whose_burn_does_not_end_leaves_the_search_to_the_experts_worlds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Out of heuristic decisions before its burn ends (here a bound of one), the chain keeps
+    no world, and the search estimates every candidate over the expert's own worlds."""
+    _, decisions = _deal(35, 10)
+    view = decisions[0][0]
+    problem = SearchProblem.of(view)
+    settings = ExpertBot(Budget(iterations=400), faithful=True).settings(problem)
+    monkeypatch.setattr(chain, "ASKS", 1)
+    assert chain.worlds(problem, settings, random.Random(2)).size == 0
+    found = chain.assess(problem, settings, random.Random(2))
+    assert [e.action for e in found] == list(problem.actions)
+    assert all(math.isfinite(e.points) and e.worlds > 0 for e in found)
 
 
 def test_the_expert_with_the_model_plays_legal_cards_and_the_pure_path_refuses_it() -> None:

@@ -58,9 +58,10 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   :mod:`ascenseur.fast.chain`). Against the expert, 4 players, 60 single 14-card deals a seed
   on 6601-6608: +0.35, +0.05, +0.25, +0.34, +0.45, +0.59, +0.10, +0.37 a deal, pooled +0.31
   [+0.06, +0.57] over 480 (6601-6606 played by the lab copy of the same chain); 18 cards on
-  6801: +0.11 [-1.02, +1.24] over 60. Whole games on 9001 (``evaluations/faithful-4p-9001``):
-  +50.14 [+45.8, +54.5] a game against the heuristic field, +5.92 [+2.33, +9.50] against the
-  expert on the same deals, decision p95 0.64 s.
+  6801: +0.11 [-1.02, +1.24] over 60. Whole games (``evaluations/faithful-4p-9001``, ``-9002``):
+  +50.14 [+45.8, +54.5] and +48.90 [+43.8, +54.0] a game against the heuristic field, +5.92
+  [+2.33, +9.50] and +3.53 [-0.36, +7.42] against the expert on the same deals (+4.73 [+2.11,
+  +7.34] over the 120), decision p95 0.64 s and 0.46 s.
 """
 
 from __future__ import annotations

@@ -198,10 +198,11 @@ class ExpertBot:
         # single 14-card deals on each of seeds 6601-6608: +0.31 [+0.06, +0.57] a deal over
         # 480, every seed above 0, card decisions p50 0.23-0.29 s, p95 0.60-0.85 s; 18-card
         # deals on 6801: +0.11 [-1.02, +1.24] over 60 (p95 1.2 s before the chain's early
-        # rejection halved its cost). Whole games on 9001: +5.92 [+2.33, +9.50] a game
-        # (+50.14 against the heuristic field, decision p95 0.64 s). Off by default until the
-        # untuned seeds 9002 and 9005 are played too. None: on wherever the compiled core runs
-        # (True off it is refused).
+        # rejection halved its cost). Whole games against the expert on the same deals: 9001
+        # +5.92 [+2.33, +9.50] a game, 9002 +3.53 [-0.36, +7.42] (+50.14 and +48.90 against
+        # the heuristic field, decision p95 0.64 s and 0.46 s). Off by default until 9005 and
+        # the other table sizes are played too. None: on wherever the compiled core runs (True
+        # off it is refused).
         self.faithful = faithful
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:

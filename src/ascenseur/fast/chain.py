@@ -339,16 +339,17 @@ def assess(
 ) -> list[Estimate]:
     """Each candidate's estimate over the chain's worlds, each world played once by every
     candidate (:func:`ascenseur.fast.search.assess` with them as its pool, no racing). With
-    ``settings.seconds``, the search has what the chain left of them; when that was too little
-    for the chain to keep a world, the expert's own search of worlds it draws."""
+    ``settings.seconds``, the search has what the chain left of them. When the chain kept no
+    world (its burn did not end), the expert's own search of worlds it draws."""
     started = time.perf_counter()
     pool = worlds(problem, settings, rng, faithful)
-    every = replace(settings, iterations=len(pool) * len(problem.candidates), race=None)
     if settings.seconds is not None:
-        left = max(settings.seconds - (time.perf_counter() - started), 0.0)
-        if len(pool) == 0:
-            return search_assess(problem, replace(settings, seconds=left), rng)
-        every = replace(every, seconds=left)
+        settings = replace(
+            settings, seconds=max(settings.seconds - (time.perf_counter() - started), 0.0)
+        )
+    if len(pool) == 0:
+        return search_assess(problem, settings, rng)
+    every = replace(settings, iterations=len(pool) * len(problem.candidates), race=None)
     return search_assess(problem, every, rng, (pool, np.ones(len(pool))))
 
 
@@ -358,8 +359,8 @@ def worlds(
     """The chain's worlds for ``problem`` ((W, n, 2) words), from a world the expert's sampler
     draws; ``settings.faithful`` holds the heuristic's in-play constants; ``faithful`` False
     weighs the bids alone (the chain's control). With ``settings.seconds``, the chain stops
-    once it has had :data:`TIME_SHARE` of them: no world if its burn did not end (without a
-    time budget, the chain's last world then)."""
+    once it has had :data:`TIME_SHARE` of them. No world if its burn did not end (out of time,
+    or of heuristic decisions)."""
     started = time.perf_counter()
     spec = problem.spec
     n = len(spec.counts)
@@ -392,29 +393,29 @@ def worlds(
         if j != spec.seat:
             hands[j] = hand_row(join(scratch.world[j, 0], scratch.world[j, 1]))
             owner[hands[j] == 1] = j
+    # With seconds alone the budget's play-outs are unbounded (the clock decides): the timed
+    # chain then grows its pool a chunk at a time.
     size = max(1, round(WORLDS * settings.iterations / PLAYOUTS))
-    pool = np.zeros((size, n, 2), np.int64)
     asks = round(ASKS * (BURN + THIN * size) / (BURN + THIN * WORLDS))
     if settings.seconds is not None:
         deadline = started + TIME_SHARE * settings.seconds
-        return pool[: _run_until(chain, events, hands, owner, pool, stream, hs, asks, deadline)]
+        return _run_until(chain, events, hands, owner, size, stream, hs, asks, deadline)
+    pool = np.zeros((size, n, 2), np.int64)
     kept, _, _ = run(chain, events, hands, owner, pool, stream, hs, asks, BURN, THIN)
-    if kept == 0:  # the heuristic's decisions ran out in the burn: the chain's last world
-        for j in range(n):
-            pool[0, j] = chain.own if j == spec.seat else row_words(hands[j])
-        kept = 1
     return pool[:kept]
 
 
 def _run_until(
-    c: Chain, ev: Events, hands: Int64s, owner: Int64s, pool: Int64s, stream: Words,
+    c: Chain, ev: Events, hands: Int64s, owner: Int64s, size: int, stream: Words,
     hs: Scratch, asks: int, deadline: float,
-) -> int:  # fmt: skip
-    """:func:`run` by :data:`CHUNK` steps of the burn, then :data:`CHUNK` worlds, until
-    ``pool`` is full, ``asks`` heuristic decisions were asked or the clock passed
+) -> Int64s:  # fmt: skip
+    """:func:`run` by :data:`CHUNK` steps of the burn, then :data:`CHUNK` worlds, until it
+    has ``size`` worlds, ``asks`` heuristic decisions were asked or the clock passed
     ``deadline``; the worlds kept (none if the burn did not end, out of time or of decisions).
-    The worlds are those one call keeps from the same stream."""
-    scrap = np.zeros((1, *pool.shape[1:]), np.int64)
+    The worlds are those one call keeps from the same stream, unless the bound binds (each
+    call weighs the seats' hands once more as it starts: n - 1 seats' cards)."""
+    n = hands.shape[0]
+    scrap = np.zeros((1, n, 2), np.int64)
     moved, asked = 0, 0
     while moved < BURN:
         piece = min(CHUNK, BURN - moved)
@@ -424,16 +425,17 @@ def _run_until(
         if asked >= asks:
             break
         if time.perf_counter() >= deadline:
-            return 0
+            return scrap[:0]
+    chunks = []
     kept, burn = 0, 0
-    while kept < len(pool) and asked < asks:
-        more, _, used = run(
-            c, ev, hands, owner, pool[kept : kept + CHUNK], stream, hs, asks - asked, burn, THIN
-        )
+    while kept < size and asked < asks:
+        chunk = np.zeros((min(CHUNK, size - kept), n, 2), np.int64)
+        more, _, used = run(c, ev, hands, owner, chunk, stream, hs, asks - asked, burn, THIN)
+        chunks.append(chunk[:more])
         kept, asked, burn = kept + more, asked + used, THIN - 1
         if time.perf_counter() >= deadline:
             break
-    return kept
+    return np.concatenate(chunks) if chunks else scrap[:0]
 
 
 __all__ = [
