@@ -61,7 +61,16 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   6801: +0.11 [-1.02, +1.24] over 60. Whole games (``evaluations/faithful-4p-9001``, ``-9002``):
   +50.14 [+45.8, +54.5] and +48.90 [+43.8, +54.0] a game against the heuristic field, +5.92
   [+2.33, +9.50] and +3.53 [-0.36, +7.42] against the expert on the same deals (+4.73 [+2.11,
-  +7.34] over the 120), decision p95 0.64 s and 0.46 s.
+  +7.34] over the 120), decision p95 0.64 s and 0.46 s; ``-9005``: +44.44 [+40.1, +48.8], +2.03
+  [-1.50, +5.56] against the expert; the three seeds +47.83 [+45.2, +50.5], +3.83 [+1.74,
+  +5.92] against the expert over 180 games. At 10 players (``faithful-10p-9101``): +0.92 [+0.4,
+  +1.5], +0.06 [-0.14, +0.25] against the expert;
+* ``replies`` — in each play-out of a card, the other seats' cards until the seat's next one
+  are the heuristic bot's (compiled: :mod:`ascenseur.fast.replies`), the rest the play-out's
+  policy, which predicts a heuristic bot's card about half the time
+  (``tools/policy_agreement.py``). Not measured yet; at 12 cards its decisions take about four
+  times the expert's (each reply asks the heuristic, about as costly as a whole play-out);
+* ``faithful_replies`` — ``faithful`` and ``replies`` together.
 """
 
 from __future__ import annotations
@@ -281,3 +290,14 @@ def play_inference_05(budget: Budget) -> ExpertBot:
 def faithful(budget: Budget) -> ExpertBot:
     """Card decisions search worlds from the chain under the faithful model of the field."""
     return ExpertBot(budget, faithful=True)
+
+
+def replies(budget: Budget) -> ExpertBot:
+    """In each play-out of a card, the others' cards until the seat's next one are the
+    heuristic bot's."""
+    return ExpertBot(budget, replies=True)
+
+
+def faithful_replies(budget: Budget) -> ExpertBot:
+    """``faithful`` and ``replies`` together: the field's model in the worlds and the replies."""
+    return ExpertBot(budget, faithful=True, replies=True)

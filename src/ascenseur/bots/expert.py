@@ -149,6 +149,7 @@ class ExpertBot:
         bid_noise: float = 0.0,
         play_inference: float = 0.0,
         faithful: bool | None = False,
+        replies: bool = False,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
@@ -204,6 +205,10 @@ class ExpertBot:
         # the other table sizes are played too. None: on wherever the compiled core runs (True
         # off it is refused).
         self.faithful = faithful
+        # In each play-out of a card, the other seats' cards until this seat's next one are the
+        # heuristic bot's (the compiled core only: :mod:`ascenseur.fast.replies`), the rest
+        # the policy's. Not measured yet: off by default.
+        self.replies = replies
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         only = forced(view)
@@ -289,6 +294,7 @@ class ExpertBot:
             uniform=self.uniform_worlds,
             play_inference=self.play_inference,
             faithful=astuple(DEFAULT_PARAMS) if self.reads_play and not bidding else (),
+            replies=astuple(DEFAULT_PARAMS) if self.replies and not bidding else (),
         )
 
     def draws_for(self, problem: SearchProblem) -> int:
@@ -334,11 +340,12 @@ class ExpertBot:
         """Each candidate of ``problem`` with its estimate, on the compiled core or not."""
         if self.compiled:
             return fast.assess(problem, settings, rng)
-        if settings.play_inference > 0.0 or settings.faithful:
+        if settings.play_inference > 0.0 or settings.faithful or settings.replies:
             raise ValueError(
-                "inference from play (play_inference > 0, or faithful) runs on the compiled "
-                "core only: install numba (the project's default install has it) and unset "
-                f"{fast.PURE_VARIABLE}, or leave both off on the pure path"
+                "inference from play (play_inference > 0, or faithful) and the heuristic's "
+                "replies run on the compiled core only: install numba (the project's default "
+                f"install has it) and unset {fast.PURE_VARIABLE}, or leave them off on the pure "
+                "path"
             )
         return assess(problem, settings, rng)
 

@@ -182,7 +182,9 @@ class SearchSettings:
     none; the compiled search only); ``faithful``: the in-play constants of the heuristic bot
     (its ``PlayParams``) when card decisions search worlds drawn under a faithful model of a
     field of such bots (:mod:`ascenseur.fast.chain`; empty: no such inference; the compiled
-    search only).
+    search only); ``replies``: the same constants when, in each play-out of a card, the other
+    seats' cards until the searching seat's next one are the heuristic bot's
+    (:mod:`ascenseur.fast.replies`; empty: the play-out's policy; the compiled search only).
     """
 
     iterations: int
@@ -196,6 +198,7 @@ class SearchSettings:
     uniform: bool = False
     play_inference: float = 0.0
     faithful: tuple[float, ...] = ()
+    replies: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
