@@ -207,7 +207,8 @@ class ExpertBot:
         self.faithful = faithful
         # In each play-out of a card, the other seats' cards until this seat's next one are the
         # heuristic bot's (the compiled core only: :mod:`ascenseur.fast.replies`), the rest
-        # the policy's. Not measured yet: off by default.
+        # the policy's. Against the expert, 4 players, 60 single 12-card deals (seed 7701):
+        # -0.11 [-0.63, +0.41] a deal at three times the decision time: off by default.
         self.replies = replies
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
