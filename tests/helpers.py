@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ascenseur.core import Bid, Card, Deal, GameState, Phase, Play, Rules
 from ascenseur.core.actions import PlayerAction
+from ascenseur.core.observation import Observation, observe
 
 
 def cards(codes: str) -> tuple[Card, ...]:
@@ -170,3 +171,27 @@ TIGHT_HANDS = (
 def tight_position() -> GameState:
     """The state of :data:`TIGHT_HANDS` after ``HK T1 H1``, ``S1 T2 SQ`` and ``D1``."""
     return deal_position(TIGHT_HANDS, played="HK T1 H1 S1 T2 SQ D1")
+
+
+def heuristic_card_decisions(seed: int, deals: int) -> list[tuple[GameState, Observation]]:
+    """Every card decision among two or more in heuristic single deals of 2–10 players and any
+    hand size, with a copy of the state it was taken in and the seat's view."""
+    from ascenseur.bots.heuristic import HeuristicBot
+
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    found = []
+    for _ in range(deals):
+        players = rng.randint(2, 10)
+        rules = Rules(players=players)
+        k = rng.choice(sorted(set(rules.schedule)))
+        state = GameState.single_deal(rules, rules.schedule.index(k), dealer=rng.randrange(players))
+        state.deal(rng)
+        while not state.is_terminal():
+            seat = state.current_seat
+            assert seat is not None
+            view = observe(state, seat)
+            if state.phase is Phase.PLAYING and len(view.legal_actions) > 1:
+                found.append((state.clone(), view))
+            state.apply(bot.choose(view, rng))
+    return found

@@ -22,11 +22,10 @@ from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
 from ascenseur.core.cards import DECK, indices_of
-from ascenseur.core.observation import Observation, observe
-from ascenseur.core.rules import Rules
-from ascenseur.core.state import GameState
+from ascenseur.core.observation import Observation
 from ascenseur.core.tricks import legal_mask, trick_facts
 from ascenseur.fast.heuristic import Position, Scratch, choose_in, count, hand_row
+from helpers import heuristic_card_decisions
 
 PARAMS = np.array(astuple(DEFAULT_PARAMS), np.float64)
 
@@ -34,22 +33,7 @@ PARAMS = np.array(astuple(DEFAULT_PARAMS), np.float64)
 def _positions(seed: int, deals: int) -> list[Observation]:
     """Every view of a seat choosing a card among two or more, in heuristic deals of 2–10
     players and 1 to the most cards."""
-    rng = random.Random(seed)
-    bot = HeuristicBot()
-    views = []
-    for _ in range(deals):
-        players = rng.randint(2, 10)
-        rules = Rules(players=players)
-        k = rng.choice(sorted(set(rules.schedule)))
-        state = GameState.single_deal(rules, rules.schedule.index(k), dealer=rng.randrange(players))
-        state.deal(rng)
-        while not state.is_terminal():
-            view = observe(state, state.current_seat)
-            action = bot.choose(view, rng)
-            if isinstance(action, Play) and len(view.legal_actions) > 1:
-                views.append(view)
-            state.apply(action)
-    return views
+    return [view for _, view in heuristic_card_decisions(seed, deals)]
 
 
 def _with_hand(view: Observation, hand: int) -> Observation:

@@ -23,36 +23,15 @@ from ascenseur.bots.expert import ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
-from ascenseur.core.observation import Observation, observe
+from ascenseur.core.observation import observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 from ascenseur.fast.masks import HIGH, split
 from ascenseur.fast.replies import Public, Work, reply
 from ascenseur.search.problem import SearchProblem
+from helpers import heuristic_card_decisions
 
 PARAMS = astuple(DEFAULT_PARAMS)
-
-
-def _decisions(seed: int, deals: int) -> list[tuple[GameState, Observation]]:
-    """Every seat's card decision among two or more in heuristic single deals of 2–10 players
-    and any hand size, with the state it was taken in."""
-    rng = random.Random(seed)
-    bot = HeuristicBot()
-    found = []
-    for _ in range(deals):
-        players = rng.randint(2, 10)
-        rules = Rules(players=players)
-        k = rng.choice(sorted(set(rules.schedule)))
-        state = GameState.single_deal(rules, rules.schedule.index(k), dealer=rng.randrange(players))
-        state.deal(rng)
-        while not state.is_terminal():
-            seat = state.current_seat
-            assert seat is not None
-            view = observe(state, seat)
-            if state.phase is Phase.PLAYING and len(view.legal_actions) > 1:
-                found.append((state.clone(), view))
-            state.apply(bot.choose(view, rng))
-    return found
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -60,7 +39,7 @@ def test_in_the_real_deal_the_replies_are_the_heuristic_bots_cards(seed: int) ->
     rng = random.Random(seed)
     bot = HeuristicBot()
     checked = 0
-    for state, view in _decisions(seed, 12):
+    for state, view in heuristic_card_decisions(seed, 12):
         seat = view.seat
         assert seat is not None
         n = view.players
