@@ -30,7 +30,10 @@ from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 from ascenseur.fast import chain
 from ascenseur.fast.heuristic import Position, Scratch
+from ascenseur.fast.heuristic_bid import Tables as BidTables
+from ascenseur.fast.heuristic_bid import Work as BidWork
 from ascenseur.fast.masks import join, split
+from ascenseur.fast.search import bid_context
 from ascenseur.search.problem import SearchProblem
 from helpers import tight_position
 
@@ -178,6 +181,11 @@ def _chain(problem: SearchProblem, faithful: bool) -> chain.Chain:
         faithful=faithful,
         params=PARAMS,
         faith=chain.FAITHFUL,
+        twin=False,
+        bid_tables=BidTables.of(),
+        leader=problem.leader,
+        bid_context=bid_context(problem),
+        bid_work=BidWork.of(4),
     )
 
 

@@ -303,3 +303,14 @@ def replies(budget: Budget) -> ExpertBot:
 def faithful_replies(budget: Budget) -> ExpertBot:
     """``faithful`` and ``replies`` together: the field's model in the worlds and the replies."""
     return ExpertBot(budget, faithful=True, replies=True)
+
+
+def faithful_bids(budget: Budget) -> ExpertBot:
+    """``faithful`` whose worlds weigh the others' bids, and whose bids' play-outs make the
+    later seats' bids, by the heuristic bot's bid (compiled)."""
+    return ExpertBot(budget, faithful=True, faithful_bids=True)
+
+
+def bids_only(budget: Budget) -> ExpertBot:
+    """The expert with the heuristic bot's bids (``faithful_bids``) and without the chain."""
+    return ExpertBot(budget, faithful_bids=True)

@@ -150,6 +150,7 @@ class ExpertBot:
         play_inference: float = 0.0,
         faithful: bool | None = False,
         replies: bool = False,
+        faithful_bids: bool = False,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
@@ -210,6 +211,11 @@ class ExpertBot:
         # the policy's. Against the expert, 4 players, 60 single 12-card deals (seed 7701):
         # -0.11 [-0.63, +0.41] a deal at three times the decision time: off by default.
         self.replies = replies
+        # The others' bids are the heuristic bot's (the compiled core only:
+        # :mod:`ascenseur.fast.heuristic_bid`): worlds weigh how far each bid made is from the
+        # bot's for the hand dealt, and a bid's play-outs give the seats yet to bid the bot's
+        # bid (instead of the fitted bid model's).
+        self.faithful_bids = faithful_bids
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         only = forced(view)
@@ -296,6 +302,7 @@ class ExpertBot:
             play_inference=self.play_inference,
             faithful=astuple(DEFAULT_PARAMS) if self.reads_play and not bidding else (),
             replies=astuple(DEFAULT_PARAMS) if self.replies and not bidding else (),
+            faithful_bids=self.faithful_bids,
         )
 
     def draws_for(self, problem: SearchProblem) -> int:
@@ -341,12 +348,17 @@ class ExpertBot:
         """Each candidate of ``problem`` with its estimate, on the compiled core or not."""
         if self.compiled:
             return fast.assess(problem, settings, rng)
-        if settings.play_inference > 0.0 or settings.faithful or settings.replies:
+        if (
+            settings.play_inference > 0.0
+            or settings.faithful
+            or settings.replies
+            or settings.faithful_bids
+        ):
             raise ValueError(
-                "inference from play (play_inference > 0, or faithful) and the heuristic's "
-                "replies run on the compiled core only: install numba (the project's default "
-                f"install has it) and unset {fast.PURE_VARIABLE}, or leave them off on the pure "
-                "path"
+                "inference from play (play_inference > 0, or faithful), the heuristic's "
+                "replies and bids run on the compiled core only: install numba (the project's "
+                f"default install has it) and unset {fast.PURE_VARIABLE}, or leave them off on "
+                "the pure path"
             )
         return assess(problem, settings, rng)
 

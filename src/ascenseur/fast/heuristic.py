@@ -237,7 +237,7 @@ def _scale_card(s: Scratch, i: int, holders: int, above: float) -> float:
 
 
 @jit
-def _count_kinds(s: Scratch) -> None:
+def count_kinds(s: Scratch) -> None:
     """Each seat's chance of holding no card of each kind, the cards of it it is expected to
     hold, and whether it may hold any (the same products and sums, in the same order, as
     Counting.none_of and Counting.expected_in over the kind)."""
@@ -315,7 +315,7 @@ def _poisson_cdf(mean: float, k: int) -> float:
 
 
 @jit
-def _suit_odds(
+def suit_odds(
     hand: Int64s, kind: int, s: Scratch, voids: Int64s, params: Floats, take: Floats,
     forced: Floats, at: int,
 ) -> int:  # fmt: skip
@@ -364,7 +364,7 @@ def _suit_odds(
 
 
 @jit
-def _trump_odds(index: int, s: Scratch, params: Floats) -> float:
+def trump_odds(index: int, s: Scratch, params: Floats) -> float:
     """The take odds of one trump kept for later (heuristic_odds.trump_odds)."""
     start = FIRST_TRUMP + RANK[index]
     p = 1.0
@@ -379,7 +379,7 @@ def _trump_odds(index: int, s: Scratch, params: Floats) -> float:
 
 
 @jit
-def _distribution(probs: Floats, m: int, out: Floats) -> int:
+def distribution(probs: Floats, m: int, out: Floats) -> int:
     """The Poisson-binomial law of ``probs[:m]`` into ``out[: m + 1]`` (heuristic_odds's)."""
     out[0] = 1.0
     for count_ in range(m):
@@ -397,8 +397,8 @@ def _laws(m: int, excuse: bool, s: Scratch) -> tuple[int, int, int]:
     """The Poisson-binomial laws of the ``m`` cards' ``s.take`` and ``s.forced`` odds into
     ``s.most`` and ``s.fewest`` (the Excuse makes one trick fewer a must); returns the
     lengths of the two laws and where the second starts in ``s.fewest``."""
-    most_len = _distribution(s.take, m, s.most)
-    fewest_len = _distribution(s.forced, m, s.fewest)
+    most_len = distribution(s.take, m, s.most)
+    fewest_len = distribution(s.forced, m, s.fewest)
     if excuse and fewest_len > 1:
         s.fewest[1] = s.fewest[0] + s.fewest[1]
         return most_len, fewest_len - 1, 1
@@ -441,7 +441,7 @@ def _kept_odds(hand: Int64s, index: int, s: Scratch, voids: Int64s, params: Floa
         elif k < TRUMP_KIND:
             s.kept[:] = hand
             s.kept[index] = 0
-            at = _suit_odds(s.kept, k, s, voids, params, s.take, s.forced, at)
+            at = suit_odds(s.kept, k, s, voids, params, s.take, s.forced, at)
         else:  # a trump's odds do not depend on the other trumps: drop its own
             below = 0
             for i in range(FIRST_TRUMP, index):
@@ -480,16 +480,16 @@ def choose(
     if m == 1:
         return int(s.cards[0])
     count(hand, gone_low, gone_high, seat, counts, voids, ceilings, s)
-    _count_kinds(s)
+    count_kinds(s)
     s.later[:] = -1
     for after in range(1, n - trick_len):
         s.later[after - 1] = (seat + after) % n
     for k in range(4):
-        s.base_len[k] = _suit_odds(hand, k, s, voids, params, s.base[k], s.base_forced[k], 0)
+        s.base_len[k] = suit_odds(hand, k, s, voids, params, s.base[k], s.base_forced[k], 0)
     t = 0
     for i in range(FIRST_TRUMP, _LAST_TRUMP):
         if hand[i]:
-            p = _trump_odds(i, s, params)
+            p = trump_odds(i, s, params)
             s.base[4, t] = p
             s.base_forced[4, t] = p * params[_DUCK_TRUMP]
             t += 1
@@ -577,6 +577,10 @@ __all__ = [
     "choose",
     "choose_in",
     "count",
+    "count_kinds",
+    "distribution",
     "hand_row",
     "row_words",
+    "suit_odds",
+    "trump_odds",
 ]

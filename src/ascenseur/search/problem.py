@@ -184,7 +184,12 @@ class SearchSettings:
     field of such bots (:mod:`ascenseur.fast.chain`; empty: no such inference; the compiled
     search only); ``replies``: the same constants when, in each play-out of a card, the other
     seats' cards until the searching seat's next one are the heuristic bot's
-    (:mod:`ascenseur.fast.replies`; empty: the play-out's policy; the compiled search only).
+    (:mod:`ascenseur.fast.replies`; empty: the play-out's policy; the compiled search only);
+    ``faithful_bids``: the others' bids are the heuristic bot's (its bid compiled,
+    :mod:`ascenseur.fast.heuristic_bid`): a world weighs how far each bid made is from the one
+    the bot would have made holding the hand it deals that seat (instead of from the fitted
+    model's expected bid), and a bid's play-outs give the seats yet to bid the bot's bid,
+    knowing the bids before theirs (instead of the model's, rounded; the compiled search only).
     """
 
     iterations: int
@@ -199,6 +204,7 @@ class SearchSettings:
     play_inference: float = 0.0
     faithful: tuple[float, ...] = ()
     replies: tuple[float, ...] = ()
+    faithful_bids: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -222,6 +228,8 @@ class SearchProblem:
     to_act: int  # the seat that acts first in a play-out (the first bidder when bidding)
     cards_left: int  # cards every seat still holds, in all
     plays: tuple[tuple[int, int], ...] = ()  # (seat, card) of this deal, in play order
+    leader: int = 0  # the first bidder of the deal (the dealer's left, rule B1)
+    hook: bool = False  # the dealer may not make the bids sum to k (rule B3)
 
     @property
     def seat(self) -> int:
@@ -270,6 +278,8 @@ class SearchProblem:
             to_act=leader if bidding else spec.seat,
             cards_left=sum(view.hand_counts),
             plays=plays,
+            leader=leader,
+            hook=view.rules.hook,
         )
 
 
