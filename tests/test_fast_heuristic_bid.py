@@ -98,3 +98,54 @@ def test_the_hook_forbidden_bid_is_never_bid() -> None:
         got = bid(low, high, 3, 0, k, sum(earlier), 3, forbidden, tables, work)
         assert 0 <= got <= k
         assert got != forbidden
+
+
+def test_a_bids_playouts_give_the_later_seats_the_heuristic_bots_bids() -> None:
+    """With ``faithful_bids``, a bid's play-outs give each seat after the searching one the
+    bid a heuristic bot holding the world's hand makes after the bids before it, the
+    candidate's included (rule B1; with the hook, rule B3's dealer): checked against the bots
+    bidding on, in the real deal, after each candidate."""
+    from ascenseur.fast import search
+    from ascenseur.search.problem import SearchProblem, SearchSettings
+
+    bot = HeuristicBot()
+    rng = random.Random(17)
+    checked = 0
+    for _ in range(60):
+        players = rng.randint(2, 10)
+        rules = Rules(players=players, hook=rng.random() < 0.5)
+        k = rng.choice(sorted(set(rules.schedule)))
+        state = GameState.single_deal(rules, rules.schedule.index(k), dealer=rng.randrange(players))
+        state.deal(rng)
+        for _ in range(rng.randrange(players)):
+            seat = state.current_seat
+            assert seat is not None
+            state.apply(bot.choose(observe(state, seat), rng))
+        me = state.current_seat
+        assert me is not None
+        view = observe(state, me)
+        problem = SearchProblem.of(view)
+        settings = SearchSettings(
+            iterations=1, seconds=None, inverse_variance=1.0, exact_cards=0, nested=False,
+            faithful_bids=True,
+        )  # fmt: skip
+        compiled = search.Problem.of(problem, settings)
+        scratch = search.Scratch.of(problem)
+        for seat in range(players):
+            scratch.world[seat] = split(0 if seat == me else state.hand_mask(seat))
+        search._unbid_rows(compiled, scratch)
+        for candidate in problem.candidates:
+            scratch.bids[:] = [max(b, 0) for b in compiled.known_bids]
+            scratch.bids[me] = candidate
+            search._later_bids(compiled, scratch, candidate)
+            after = state.clone()
+            after.apply(Bid(candidate))
+            while after.phase is Phase.BIDDING:
+                seat = after.current_seat
+                assert seat is not None
+                made = bot.choose(observe(after, seat), rng)
+                assert isinstance(made, Bid)
+                assert scratch.bids[seat] == made.value
+                after.apply(made)
+                checked += 1
+    assert checked > 300
