@@ -121,6 +121,34 @@ def _cards_log(
     return full - bid, int(asks[0])
 
 
+def test_with_the_heuristics_bids_the_real_hands_explain_every_bid() -> None:
+    """With ``twin`` (SearchSettings.faithful_bids), a seat's bid weighs nothing against the
+    hand the heuristic bot bid it from (rules B1–B2: its bid read after the bids before it), and
+    -d² times the inverse variance against a hand the bot would have bid d away from."""
+    from ascenseur.fast.heuristic_bid import bid
+
+    rng = random.Random(8)
+    misses = 0
+    for seed in range(4):
+        _, decisions = _deal(30 + seed, 12)
+        view, hands = decisions[-1]
+        problem = SearchProblem.of(view)
+        c = _chain(problem, faithful=True)._replace(twin=True, inverse_variance=0.7)
+        for who in (1, 2, 3):
+            shown = problem.shown[who]
+            assert chain.bid_log(c, who, *split(hands[who])) == 0.0
+            free = [i for i in range(78) if not shown >> i & 1]
+            rest = sum(1 << i for i in rng.sample(free, 12 - shown.bit_count()))
+            ctx = c.bid_context[who]
+            low, high = split(rest | shown)  # the hand as dealt
+            made = bid(low, high, who, c.leader, 12, *ctx, c.bid_tables, c.bid_work)
+            miss = problem.bids[who] - made
+            misses += miss != 0
+            weight = chain.bid_log(c, who, *split(rest))
+            assert weight == pytest.approx(-0.7 * miss * miss)
+    assert misses > 3
+
+
 def test_the_event_weighed_first_changes_neither_the_chance_nor_the_verdict() -> None:
     """For hands drawn from what a seat may hold, any event put first by ``first`` gives the
     same chance (to rounding), and the same verdict against a floor, as none."""

@@ -149,3 +149,28 @@ def test_a_bids_playouts_give_the_later_seats_the_heuristic_bots_bids() -> None:
                 after.apply(made)
                 checked += 1
     assert checked > 300
+
+
+def test_each_bid_is_read_with_the_bids_before_it() -> None:
+    """``bid_context``: for each seat that has bid, the sum and the count of the bids made
+    before it in bidding order (rule B1: the dealer's left first, the dealer last) and, with
+    the hook, the dealer's forbidden bid (rule B3: k less the others' sum, when within 0…k)."""
+    from ascenseur.fast.search import bid_context
+    from ascenseur.search.problem import SearchProblem
+
+    rules = Rules(players=4, hook=True)
+    k = 5
+    state = GameState.single_deal(rules, rules.schedule.index(k), dealer=2)
+    state.deal(random.Random(1))
+    for value in (2, 0, 1):  # seats 3, 0, 1
+        state.apply(Bid(value))
+    view = observe(state, 2)  # the dealer, to bid: 2 is forbidden
+    assert Bid(2) not in view.legal_actions
+    state.apply(Bid(4))
+    seat = state.current_seat
+    assert seat is not None
+    context = bid_context(SearchProblem.of(observe(state, seat))).tolist()
+    assert context[3] == [0, 0, -1]
+    assert context[0] == [2, 1, -1]
+    assert context[1] == [2, 2, -1]
+    assert context[2] == [3, 3, 2]
