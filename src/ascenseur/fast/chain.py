@@ -224,7 +224,17 @@ def seat_log(
     changes the time only, never the chance or the verdict.
     """
     low, high = row_words(row)
-    total = bid_log(c, who, low, high)
+    return _with_cards(
+        c, ev, who, row, work, hs, asks, floor, first, low, high, bid_log(c, who, low, high)
+    )
+
+
+@jit
+def _with_cards(
+    c: Chain, ev: Events, who: int, row: Int64s, work: Int64s, hs: Scratch, asks: Int64s,
+    floor: float, first: Int64s, low: int, high: int, total: float,
+) -> float:  # fmt: skip
+    """:func:`seat_log` given the seat's bid's log weight ``total`` (and ``row`` as words)."""
     if not c.faithful or c.bids[who] < 0:
         return total
     if total < floor:
@@ -323,7 +333,10 @@ def run(
             continue
         new_b = 0.0
         if b >= 0:
-            new_b = seat_log(c, ev, b, trial2, work, hs, asked, needed - new_j, first)
+            low, high = row_words(trial2)
+            new_b = _with_cards(
+                c, ev, b, trial2, work, hs, asked, needed - new_j, first, low, high, most_b
+            )
             if new_b == -math.inf:
                 continue
         if new_j + new_b >= needed:
