@@ -72,7 +72,15 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   leads while short of its bid). Against the expert, 4 players, 60 single 12-card deals on
   seed 7701: -0.11 [-0.63, +0.41] a deal, decisions p95 1.43 s against 0.50 s (each reply asks
   the heuristic, about as costly as a whole play-out): no gain seen, at three times the time;
-* ``faithful_replies`` — ``faithful`` and ``replies`` together.
+* ``faithful_replies`` — ``faithful`` and ``replies`` together;
+* ``faithful_bids`` — ``faithful`` whose worlds weigh the others' bids by the heuristic bot's
+  own bid (compiled: :mod:`ascenseur.fast.heuristic_bid`) instead of the fitted model's
+  expected bid, and whose bids' play-outs give the seats yet to bid the bot's bid after the
+  candidate. Against ``faithful``, both against the heuristic field, 4 players, 60 single
+  14-card deals on seed 6611 (the same deals, paired by ``tools/arena_paired.py``): -0.34
+  [-1.26, +0.59] a game of four seat turns (+2.05 against +2.39), bids p50 0.45 s against
+  0.27 s (both matches side by side on the two cores): no gain seen, at more time;
+* ``bids_only`` — the expert with ``faithful_bids``' bids and without the chain (not played).
 """
 
 from __future__ import annotations

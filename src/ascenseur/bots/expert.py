@@ -214,7 +214,9 @@ class ExpertBot:
         # The others' bids are the heuristic bot's (the compiled core only:
         # :mod:`ascenseur.fast.heuristic_bid`): worlds weigh how far each bid made is from the
         # bot's for the hand dealt, and a bid's play-outs give the seats yet to bid the bot's
-        # bid (instead of the fitted bid model's).
+        # bid (instead of the fitted bid model's). With ``faithful``, against ``faithful``
+        # alone, 4 players, 60 single 14-card deals (seed 6611): -0.34 [-1.26, +0.59] a game,
+        # bids slower (p50 0.45 s against 0.27 s): off by default.
         self.faithful_bids = faithful_bids
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
