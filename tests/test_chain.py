@@ -141,8 +141,12 @@ def test_with_the_heuristics_bids_the_real_hands_explain_every_bid() -> None:
             rest = sum(1 << i for i in rng.sample(free, 12 - shown.bit_count()))
             ctx = c.bid_context[who]
             low, high = split(rest | shown)  # the hand as dealt
-            made = bid(low, high, who, c.leader, 12, *ctx, c.bid_tables, c.bid_work)
-            miss = problem.bids[who] - made
+            made = bid(
+                low, high, who, c.leader, 12, ctx[0], ctx[1], ctx[2], c.bid_tables, c.bid_work
+            )
+            made_bid = problem.bids[who]
+            assert made_bid is not None
+            miss = made_bid - made
             misses += miss != 0
             weight = chain.bid_log(c, who, *split(rest))
             assert weight == pytest.approx(-0.7 * miss * miss)
