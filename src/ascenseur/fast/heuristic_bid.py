@@ -36,6 +36,7 @@ from ascenseur.fast.heuristic import (
     trump_odds,
 )
 from ascenseur.fast.masks import HIGH, RANK, Floats, Int64s
+from ascenseur.fast.play import deal_score
 
 #: Features of one card's row: the shared ones (heuristic_bidding's order), then two its own.
 _SHARED = 11
@@ -119,13 +120,6 @@ def _sigmoid(x: float) -> float:
     if x < -30:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))
-
-
-@jit
-def _deal_score(bid: int, tricks: int) -> int:
-    if tricks == bid:
-        return 3 + 2 * bid
-    return -abs(tricks - bid)
 
 
 @jit
@@ -245,7 +239,7 @@ def decide(
                 law[b] += moved
         value = 0.0
         for tricks in range(size):
-            value += law[tricks] * _deal_score(b, tricks)
+            value += law[tricks] * deal_score(b, tricks)
         if value > best:
             chosen, best = b, value
     return chosen
