@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("numba")
 
 from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot
+from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot, bid_tables
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
@@ -214,7 +214,7 @@ def _chain(problem: SearchProblem, faithful: bool) -> chain.Chain:
         params=PARAMS,
         faith=chain.FAITHFUL,
         twin=False,
-        bid_tables=BidTables.of(),
+        bid_tables=BidTables.of(bid_tables()),
         leader=problem.leader,
         bid_context=bid_context(problem),
         bid_work=BidWork.of(4),

@@ -15,6 +15,7 @@ import pytest
 
 pytest.importorskip("numba")
 
+from ascenseur.bots.expert import bid_tables
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.core.actions import Bid
 from ascenseur.core.cards import DECK, FULL_DECK_MASK, indices_of
@@ -65,7 +66,7 @@ def test_the_twin_bids_the_heuristic_bots_bid() -> None:
     bot's, for the seat's hand and for a random hand of as many cards in its place."""
     bot = HeuristicBot()
     rng = random.Random(11)
-    tables = Tables.of()
+    tables = Tables.of(bid_tables())
     works = {n: Work.of(n) for n in range(2, 11)}
     views = _bid_views(seed=7, deals=300)
     assert len(views) > 1500
@@ -87,7 +88,7 @@ def test_the_twin_bids_the_heuristic_bots_bid() -> None:
 
 def test_the_hook_forbidden_bid_is_never_bid() -> None:
     """Rule B3: the dealer never bids the value the hook forbids, whatever the hand."""
-    tables = Tables.of()
+    tables = Tables.of(bid_tables())
     work = Work.of(4)
     rng = random.Random(3)
     for _ in range(300):
@@ -127,7 +128,7 @@ def test_a_bids_playouts_give_the_later_seats_the_heuristic_bots_bids() -> None:
         problem = SearchProblem.of(view)
         settings = SearchSettings(
             iterations=1, seconds=None, inverse_variance=1.0, exact_cards=0, nested=False,
-            faithful_bids=True,
+            faithful_bids=bid_tables(),
         )  # fmt: skip
         compiled = search.Problem.of(problem, settings)
         scratch = search.Scratch.of(problem)

@@ -44,6 +44,7 @@ from dataclasses import astuple, replace
 from ascenseur import fast
 from ascenseur.bots.base import Budget, forced, register
 from ascenseur.bots.endgame import EXACT_CARDS, solve
+from ascenseur.bots.heuristic_bidding import load_model
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.bots.rollout import Position, playout
 from ascenseur.bots.worlds import draw_world, later_seats_fit
@@ -304,7 +305,7 @@ class ExpertBot:
             play_inference=self.play_inference,
             faithful=astuple(DEFAULT_PARAMS) if self.reads_play and not bidding else (),
             replies=astuple(DEFAULT_PARAMS) if self.replies and not bidding else (),
-            faithful_bids=self.faithful_bids,
+            faithful_bids=bid_tables() if self.faithful_bids else (),
         )
 
     def draws_for(self, problem: SearchProblem) -> int:
@@ -549,3 +550,10 @@ def _make_pure(budget: Budget) -> ExpertBot:
     """The pure-Python reference of the same search, even when the compiled core is there
     (issue 5: the arena compares the two at equal play-outs and at equal time)."""
     return ExpertBot(budget, pure=True)
+
+
+def bid_tables() -> tuple[tuple[float, ...], ...]:
+    """The heuristic bot's bidding tables as ``SearchSettings.faithful_bids`` takes them: its
+    suit and trump weights, pulls below and above, and in-play constants."""
+    model = load_model()
+    return (model.suit, model.trump, model.pull_below, model.pull_above, astuple(DEFAULT_PARAMS))

@@ -410,7 +410,7 @@ def worlds(
         faithful=faithful,
         params=params,
         faith=FAITHFUL,
-        twin=settings.faithful_bids,
+        twin=bool(settings.faithful_bids),
         bid_tables=first.bid_tables,
         leader=problem.leader,
         bid_context=first.bid_context,

@@ -17,13 +17,10 @@ not make.
 from __future__ import annotations
 
 import math
-from dataclasses import astuple
 from typing import NamedTuple
 
 import numpy as np
 
-from ascenseur.bots.heuristic_bidding import BidModel, load_model
-from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS, PlayParams
 from ascenseur.core.cards import DECK_SIZE, FIRST_TRUMP, SUIT_SIZE, TRUMP_COUNT
 from ascenseur.core.observation import NO_CEILING
 from ascenseur.fast._jit import jit
@@ -55,15 +52,16 @@ class Tables(NamedTuple):
     params: Floats  # PlayParams, in heuristic.PARAM_NAMES' order
 
     @staticmethod
-    def of(model: BidModel | None = None, params: PlayParams = DEFAULT_PARAMS) -> Tables:
-        """The tables of ``model`` (the shipped one if None) and ``params``."""
-        model = model if model is not None else load_model()
+    def of(parts: tuple[tuple[float, ...], ...]) -> Tables:
+        """The tables of ``parts``: the bot's suit and trump weights, pulls below and above,
+        and in-play constants, in this order (``ExpertBot``'s ``bid_tables`` makes them)."""
+        suit, trump, pull_below, pull_above, params = parts
         return Tables(
-            suit=np.array(model.suit, np.float64),
-            trump=np.array(model.trump, np.float64),
-            pull_below=np.array(model.pull_below, np.float64),
-            pull_above=np.array(model.pull_above, np.float64),
-            params=np.array(astuple(params), np.float64),
+            suit=np.array(suit, np.float64),
+            trump=np.array(trump, np.float64),
+            pull_below=np.array(pull_below, np.float64),
+            pull_above=np.array(pull_above, np.float64),
+            params=np.array(params, np.float64),
         )
 
 

@@ -204,22 +204,20 @@ class Problem(NamedTuple):
             pool=worlds,
             pool_weights=world_weights,
             replies=Public.of(problem, settings.replies),
-            faithful_bids=settings.faithful_bids,
-            bid_tables=_bid_tables(),
+            faithful_bids=bool(settings.faithful_bids),
+            bid_tables=_bid_tables(settings.faithful_bids),
             bid_order=np.array([(problem.leader + i) % n for i in range(n)], np.int64),
             bid_context=bid_context(problem),
             hook=problem.hook,
         )
 
 
-_TABLES: list[BidTables] = []
-
-
-def _bid_tables() -> BidTables:
-    """The heuristic bot's bidding tables (loaded once)."""
-    if not _TABLES:
-        _TABLES.append(BidTables.of())
-    return _TABLES[0]
+def _bid_tables(parts: tuple[tuple[float, ...], ...]) -> BidTables:
+    """The heuristic bot's bidding tables of ``parts`` (zeros of the same shapes when empty:
+    never read then)."""
+    if parts:
+        return BidTables.of(parts)
+    return BidTables.of(((0.0,) * 13, (0.0,) * 13, (0.0,), (0.0,), (0.0,) * 6))
 
 
 def bid_context(problem: SearchProblem) -> Int64s:
