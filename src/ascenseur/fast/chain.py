@@ -42,7 +42,7 @@ from ascenseur.fast._jit import jit, popcount
 from ascenseur.fast.heuristic import Scratch, choose, hand_row, row_words
 from ascenseur.fast.heuristic_bid import Tables as BidTables
 from ascenseur.fast.heuristic_bid import Work as BidWork
-from ascenseur.fast.heuristic_bid import bid
+from ascenseur.fast.heuristic_bid import bid, idle_work
 from ascenseur.fast.masks import HIGH, Floats, Int64s, Words, join, split_all
 from ascenseur.fast.play import legal, trick_state
 from ascenseur.fast.rng import below, new_stream, uniform
@@ -394,7 +394,7 @@ def worlds(
     n = len(spec.counts)
     stream = new_stream(rng)
     first = Problem.of(problem, replace(settings, draws=1))
-    scratch = SearchScratch.of(problem)
+    scratch = SearchScratch.of(problem, bool(settings.faithful_bids))
     params = np.array(settings.faithful, np.float64)
     chain = Chain(
         me=spec.seat,
@@ -414,7 +414,7 @@ def worlds(
         bid_tables=first.bid_tables,
         leader=problem.leader,
         bid_context=first.bid_context,
-        bid_work=BidWork.of(n),
+        bid_work=BidWork.of(n) if settings.faithful_bids else idle_work(n),
     )
     events = Events.of(problem, params)
     hs = Scratch.of(n)

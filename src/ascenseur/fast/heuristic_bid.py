@@ -17,6 +17,7 @@ not make.
 from __future__ import annotations
 
 import math
+from functools import cache
 from typing import NamedTuple
 
 import numpy as np
@@ -25,6 +26,7 @@ from ascenseur.core.cards import DECK_SIZE, FIRST_TRUMP, SUIT_SIZE, TRUMP_COUNT
 from ascenseur.core.observation import NO_CEILING
 from ascenseur.fast._jit import jit
 from ascenseur.fast.heuristic import (
+    PARAM_NAMES,
     Scratch,
     count,
     count_kinds,
@@ -63,6 +65,15 @@ class Tables(NamedTuple):
             pull_above=np.array(pull_above, np.float64),
             params=np.array(params, np.float64),
         )
+
+
+@cache
+def idle_tables() -> Tables:
+    """Tables of the right shapes, all zero, for a search that does not bid as the bot (never
+    read there; made once)."""
+    return Tables.of(
+        ((0.0,) * _FEATURES, (0.0,) * _FEATURES, (0.0,), (0.0,), (0.0,) * len(PARAM_NAMES))
+    )
 
 
 class Work(NamedTuple):
@@ -256,4 +267,11 @@ def bid(
     return decide(seat, k, earlier_sum, earlier_count, forbidden, t, w)
 
 
-__all__ = ["Tables", "Work", "bid", "decide", "rows"]
+@cache
+def idle_work(n: int) -> Work:
+    """A :class:`Work` for a search that does not bid as the bot: never written there, so one
+    per table size serves every such search (made once, not at every decision)."""
+    return Work.of(n)
+
+
+__all__ = ["Tables", "Work", "bid", "decide", "idle_tables", "idle_work", "rows"]

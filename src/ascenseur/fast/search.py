@@ -25,6 +25,7 @@ from ascenseur.fast.heuristic_bid import Tables as BidTables
 from ascenseur.fast.heuristic_bid import Work as BidWork
 from ascenseur.fast.heuristic_bid import bid as twin_bid
 from ascenseur.fast.heuristic_bid import decide as twin_decide
+from ascenseur.fast.heuristic_bid import idle_tables, idle_work
 from ascenseur.fast.heuristic_bid import rows as twin_rows
 from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
@@ -213,11 +214,8 @@ class Problem(NamedTuple):
 
 
 def _bid_tables(parts: tuple[tuple[float, ...], ...]) -> BidTables:
-    """The heuristic bot's bidding tables of ``parts`` (zeros of the same shapes when empty:
-    never read then)."""
-    if parts:
-        return BidTables.of(parts)
-    return BidTables.of(((0.0,) * 13, (0.0,) * 13, (0.0,), (0.0,), (0.0,) * 6))
+    """The heuristic bot's bidding tables of ``parts`` (idle ones when empty)."""
+    return BidTables.of(parts) if parts else idle_tables()
 
 
 def bid_context(problem: SearchProblem) -> Int64s:
@@ -262,7 +260,10 @@ class Scratch(NamedTuple):
     bid_work: BidWork  # the heuristic's bids (Problem.faithful_bids)
 
     @staticmethod
-    def of(problem: SearchProblem) -> Scratch:
+    def of(problem: SearchProblem, bids: bool = True) -> Scratch:
+        """The arrays of a search of ``problem``; ``bids`` False: one that does not bid as the
+        heuristic bot (``SearchSettings.faithful_bids`` empty), which shares an idle
+        :class:`~ascenseur.fast.heuristic_bid.Work`."""
         n = len(problem.spec.counts)
         depth = 2 + problem.cards_left  # cards left to play + 2
         return Scratch(
@@ -285,7 +286,7 @@ class Scratch(NamedTuple):
             features=np.empty((MOST, FEATURES + 1), np.float64),
             turn=np.zeros(1, np.int64),
             replies=Work.of(n),
-            bid_work=BidWork.of(n),
+            bid_work=BidWork.of(n) if bids else idle_work(n),
         )
 
 
@@ -633,7 +634,7 @@ def assess(
     instead of drawing them (:meth:`Problem.of`).
     """
     compiled = Problem.of(problem, settings, pool)
-    scratch = Scratch.of(problem)
+    scratch = Scratch.of(problem, bool(settings.faithful_bids))
     n = len(problem.candidates)
     race = Race(n, settings.iterations, settings.race)
     sums = np.zeros(n, np.float64)
