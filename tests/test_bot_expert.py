@@ -244,13 +244,20 @@ def test_the_default_budget_is_capped_in_time_on_the_pure_path(
 def test_where_worlds_cannot_be_drawn_the_expert_searches_built_ones(pure: bool) -> None:
     """Hands so constrained by the others' voids, every card dealt, that most draws fail
     (:func:`helpers.tight_position`; seen at 6 players and 13 cards): the expert still
-    searches, over worlds built to fit, and every candidate meets all its worlds."""
+    searches, over worlds built to fit, and every candidate meets all its worlds: the
+    expert's own worlds one per play-out, the faithful chain's (on by default where the
+    compiled core runs) its pool, the same for every candidate."""
     view = observe(tight_position(), 0)
-    bot = ExpertBot(Budget(iterations=60), pure=pure)
-    estimates = bot.assess(view, random.Random(3))
-    assert [e.action for e in estimates] == list(view.legal_actions)
-    assert all(e.worlds == 60 // len(view.legal_actions) for e in estimates)
-    assert bot.choose(view, random.Random(3)) in view.legal_actions
+    for faithful in (False, None):
+        bot = ExpertBot(Budget(iterations=60), pure=pure, faithful=faithful)
+        estimates = bot.assess(view, random.Random(3))
+        assert [e.action for e in estimates] == list(view.legal_actions)
+        met = {e.worlds for e in estimates}
+        if bot.reads_play:
+            assert len(met) == 1 and 0 < met.pop() <= 60 // len(view.legal_actions)
+        else:
+            assert met == {60 // len(view.legal_actions)}
+        assert bot.choose(view, random.Random(3)) in view.legal_actions
 
 
 class CannedSearch(ExpertBot):

@@ -65,14 +65,6 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   [-1.50, +5.56] against the expert; the three seeds +47.83 [+45.2, +50.5], +3.83 [+1.74,
   +5.92] against the expert over 180 games. At 10 players (``faithful-10p-9101``): +0.92 [+0.4,
   +1.5], +0.06 [-0.14, +0.25] against the expert;
-* ``replies`` — in each play-out of a card, the other seats' cards until the seat's next one
-  are the heuristic bot's (compiled: :mod:`ascenseur.fast.replies`), the rest the play-out's
-  policy, which predicts a heuristic bot's card about half the time
-  (``tools/policy_agreement.py``: 0.49 of a heuristic bot's cards at 12 cards, 0.06 of its
-  leads while short of its bid). Against the expert, 4 players, 60 single 12-card deals on
-  seed 7701: -0.11 [-0.63, +0.41] a deal, decisions p95 1.43 s against 0.50 s (each reply asks
-  the heuristic, about as costly as a whole play-out): no gain seen, at three times the time;
-* ``faithful_replies`` — ``faithful`` and ``replies`` together;
 * ``faithful_bids`` — ``faithful`` whose worlds weigh the others' bids by the heuristic bot's
   own bid (compiled: :mod:`ascenseur.fast.heuristic_bid`) instead of the fitted model's
   expected bid, and whose bids' play-outs give the seats yet to bid the bot's bid after the
@@ -81,6 +73,11 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   [-1.26, +0.59] a game of four seat turns (+2.05 against +2.39), bids p50 0.45 s against
   0.27 s (both matches side by side on the two cores): no gain seen, at more time;
 * ``bids_only`` — the expert with ``faithful_bids``' bids and without the chain (not played).
+
+Dropped after measuring (the code is in the history): ``replies`` — in each play-out of a card,
+the other seats' cards until the seat's next one were the heuristic bot's (compiled), the rest
+the play-out's policy; against the expert, 4 players, 60 single 12-card deals on seed 7701,
+-0.11 [-0.63, +0.41] a deal at three times the decision time (p95 1.43 s against 0.50 s).
 """
 
 from __future__ import annotations
@@ -302,17 +299,6 @@ def faithful(budget: Budget) -> ExpertBot:
     return ExpertBot(budget, faithful=True)
 
 
-def replies(budget: Budget) -> ExpertBot:
-    """In each play-out of a card, the others' cards until the seat's next one are the
-    heuristic bot's."""
-    return ExpertBot(budget, replies=True)
-
-
-def faithful_replies(budget: Budget) -> ExpertBot:
-    """``faithful`` and ``replies`` together: the field's model in the worlds and the replies."""
-    return ExpertBot(budget, faithful=True, replies=True)
-
-
 def faithful_bids(budget: Budget) -> ExpertBot:
     """``faithful`` whose worlds weigh the others' bids, and whose bids' play-outs make the
     later seats' bids, by the heuristic bot's bid (compiled)."""
@@ -321,4 +307,5 @@ def faithful_bids(budget: Budget) -> ExpertBot:
 
 def bids_only(budget: Budget) -> ExpertBot:
     """The expert with the heuristic bot's bids (``faithful_bids``) and without the chain."""
-    return ExpertBot(budget, faithful_bids=True)
+    return ExpertBot(budget, faithful=False, faithful_bids=True)
+

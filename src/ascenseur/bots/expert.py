@@ -150,7 +150,6 @@ class ExpertBot:
         bid_noise: float = 0.0,
         play_inference: float = 0.0,
         faithful: bool | None = False,
-        replies: bool = False,
         faithful_bids: bool = False,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
@@ -207,11 +206,6 @@ class ExpertBot:
         # the other table sizes are played too. None: on wherever the compiled core runs (True
         # off it is refused).
         self.faithful = faithful
-        # In each play-out of a card, the other seats' cards until this seat's next one are the
-        # heuristic bot's (the compiled core only: :mod:`ascenseur.fast.replies`), the rest
-        # the policy's. Against the expert, 4 players, 60 single 12-card deals (seed 7701):
-        # -0.11 [-0.63, +0.41] a deal at three times the decision time: off by default.
-        self.replies = replies
         # The others' bids are the heuristic bot's (the compiled core only:
         # :mod:`ascenseur.fast.heuristic_bid`): worlds weigh how far each bid made is from the
         # bot's for the hand dealt, and a bid's play-outs give the seats yet to bid the bot's
@@ -304,7 +298,6 @@ class ExpertBot:
             uniform=self.uniform_worlds,
             play_inference=self.play_inference,
             faithful=astuple(DEFAULT_PARAMS) if self.reads_play and not bidding else (),
-            replies=astuple(DEFAULT_PARAMS) if self.replies and not bidding else (),
             faithful_bids=bid_tables() if self.faithful_bids else (),
         )
 
@@ -351,15 +344,10 @@ class ExpertBot:
         """Each candidate of ``problem`` with its estimate, on the compiled core or not."""
         if self.compiled:
             return fast.assess(problem, settings, rng)
-        if (
-            settings.play_inference > 0.0
-            or settings.faithful
-            or settings.replies
-            or settings.faithful_bids
-        ):
+        if settings.play_inference > 0.0 or settings.faithful or settings.faithful_bids:
             raise ValueError(
-                "inference from play (play_inference > 0, or faithful), the heuristic's "
-                "replies and bids run on the compiled core only: install numba (the project's "
+                "inference from play (play_inference > 0, or faithful) and the heuristic's "
+                "bids run on the compiled core only: install numba (the project's "
                 f"default install has it) and unset {fast.PURE_VARIABLE}, or leave them off on "
                 "the pure path"
             )

@@ -32,7 +32,6 @@ from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
 from ascenseur.fast.play_model import FEATURES, MOST, PlayEvents, seat_log_chance
 from ascenseur.fast.play_model import model as play_model
-from ascenseur.fast.replies import Public, Work, reply
 from ascenseur.fast.rng import new_stream, next_u64, uniform
 from ascenseur.fast.worlds import (
     SpecArrays,
@@ -151,7 +150,6 @@ class Problem(NamedTuple):
     play_floor: float
     pool: Int64s  # (P, n, 2): the worlds to search, in turn, when P > 0 (else they are drawn)
     pool_weights: Floats  # (P,) their weights
-    replies: Public  # the others' replies by the heuristic bot (SearchSettings.replies)
     faithful_bids: bool  # bids weighed and guessed by the heuristic's (SearchSettings)
     bid_tables: BidTables  # the heuristic's bidding model
     bid_order: Int64s  # (n,) the seats in bidding order (rule B1)
@@ -204,7 +202,6 @@ class Problem(NamedTuple):
             play_floor=play_floor,
             pool=worlds,
             pool_weights=world_weights,
-            replies=Public.of(problem, settings.replies),
             faithful_bids=bool(settings.faithful_bids),
             bid_tables=_bid_tables(settings.faithful_bids),
             bid_order=np.array([(problem.leader + i) % n for i in range(n)], np.int64),
@@ -256,7 +253,6 @@ class Scratch(NamedTuple):
     cards: Int64s  # the play model's legal cards and their features
     features: Floats
     turn: Int64s  # the worlds of a pool searched so far
-    replies: Work
     bid_work: BidWork  # the heuristic's bids (Problem.faithful_bids)
 
     @staticmethod
@@ -285,7 +281,6 @@ class Scratch(NamedTuple):
             cards=np.empty(MOST, np.int64),
             features=np.empty((MOST, FEATURES + 1), np.float64),
             turn=np.zeros(1, np.int64),
-            replies=Work.of(n),
             bid_work=BidWork.of(n) if bids else idle_work(n),
         )
 
@@ -308,13 +303,6 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
         first = candidate
     seat, trick, left = problem.to_act, problem.trick, problem.tricks_left
     size = trick.shape[0]
-    if first >= 0 and problem.replies.params.shape[0] > 0 and not problem.exact:
-        seat, size, finished = reply(
-            problem.replies, s.replies, hands, won, bids, trick, size, seat, first, me
-        )
-        trick, left, first = s.replies.trick, left - finished, -1
-        if left == 0:
-            return deal_score(s.bids[me], s.won[me])
     if problem.exact:
         solve(hands, seat, trick, size, won, bids, first, s.wons, s.results, s.nodes)
     elif problem.nested:

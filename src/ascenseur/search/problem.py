@@ -182,11 +182,8 @@ class SearchSettings:
     none; the compiled search only); ``faithful``: the in-play constants of the heuristic bot
     (its ``PlayParams``) when card decisions search worlds drawn under a faithful model of a
     field of such bots (:mod:`ascenseur.fast.chain`; empty: no such inference; the compiled
-    search only); ``replies``: the same constants when, in each play-out of a card, the other
-    seats' cards until the searching seat's next one are the heuristic bot's
-    (:mod:`ascenseur.fast.replies`; empty: the play-out's policy; the compiled search only);
-    ``faithful_bids``: the heuristic bot's bidding tables (empty: off) when the others' bids
-    are the heuristic bot's (its bid compiled,
+    search only); ``faithful_bids``: the heuristic bot's bidding tables (empty: off) when the
+    others' bids are the heuristic bot's (its bid compiled,
     :mod:`ascenseur.fast.heuristic_bid`): a world weighs how far each bid made is from the one
     the bot would have made holding the hand it deals that seat (instead of from the fitted
     model's expected bid), and a bid's play-outs give the seats yet to bid the bot's bid,
@@ -204,7 +201,6 @@ class SearchSettings:
     uniform: bool = False
     play_inference: float = 0.0
     faithful: tuple[float, ...] = ()
-    replies: tuple[float, ...] = ()
     faithful_bids: tuple[tuple[float, ...], ...] = ()
 
 
