@@ -309,3 +309,9 @@ def bids_only(budget: Budget) -> ExpertBot:
     """The expert with the heuristic bot's bids (``faithful_bids``) and without the chain."""
     return ExpertBot(budget, faithful=False, faithful_bids=True)
 
+
+
+def own_worlds(budget: Budget) -> ExpertBot:
+    """The expert before the faithful chain was its default: card decisions search its own
+    worlds (weighed by the bids alone) wherever it runs."""
+    return ExpertBot(budget, faithful=False)

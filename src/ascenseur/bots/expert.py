@@ -149,7 +149,7 @@ class ExpertBot:
         uniform_worlds: bool = False,
         bid_noise: float = 0.0,
         play_inference: float = 0.0,
-        faithful: bool | None = False,
+        faithful: bool | None = None,
         faithful_bids: bool = False,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
