@@ -53,7 +53,10 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   240, with card decisions five to eight times slower (p50 0.19-0.29 s, p95 0.68-1.10 s);
   60 single 18-card deals a seed on 6801-6802: +0.19, -0.27, pooled -0.04 [-0.74, +0.66] over
   120 (p50 0.39-0.41 s, p95 1.10 s);
-* ``faithful`` — card decisions, once another seat has played, search worlds drawn by a Markov
+* ``own_worlds`` — the expert before the faithful chain became its default (below): card
+  decisions search its own worlds, weighed by the bids alone;
+* ``faithful`` — (the registered expert's default since b3efde2, here forced on) card
+  decisions, once another seat has played, search worlds drawn by a Markov
   chain under a faithful model of the field (the heuristic bot's play, compiled:
   :mod:`ascenseur.fast.chain`). Against the expert, 4 players, 60 single 14-card deals a seed
   on 6601-6608: +0.35, +0.05, +0.25, +0.34, +0.45, +0.59, +0.10, +0.37 a deal, pooled +0.31
@@ -308,7 +311,6 @@ def faithful_bids(budget: Budget) -> ExpertBot:
 def bids_only(budget: Budget) -> ExpertBot:
     """The expert with the heuristic bot's bids (``faithful_bids``) and without the chain."""
     return ExpertBot(budget, faithful=False, faithful_bids=True)
-
 
 
 def own_worlds(budget: Budget) -> ExpertBot:

@@ -21,6 +21,14 @@ of :data:`DRAWS` drawn, with a chance in proportion to its weight, and weighs th
 weight (sampling-importance resampling: the same estimate, with its play-outs spent on the
 worlds that count). Bids not yet made are guessed from the same model.
 
+Inference from play (the compiled core only): once another seat has played a card this deal, a
+card decision searches worlds drawn by a Markov chain under a faithful model of the others —
+each plays the card the heuristic club player would, holding the hand the world deals it, with
+a chance of 0.95 (:mod:`ascenseur.fast.chain`). The model is the field the arena measures
+against; against others (OpenSpiel's ISMCTS) it is a wrong model, and the expert still wins
+(the figures are at ``faithful`` in :class:`ExpertBot`). Bids, and cards before anyone has
+played, search the expert's own worlds.
+
 Racing (:mod:`~ascenseur.search.racing`): a candidate whose mean falls :data:`RACE` standard
 errors behind the leader's stops being played, and the play-outs it leaves go to the others;
 once one is left the decision is made. At equal play-outs it chose as well as without racing
@@ -202,9 +210,13 @@ class ExpertBot:
         # deals on 6801: +0.11 [-1.02, +1.24] over 60 (p95 1.2 s before the chain's early
         # rejection halved its cost). Whole games against the expert on the same deals: 9001
         # +5.92 [+2.33, +9.50] a game, 9002 +3.53 [-0.36, +7.42] (+50.14 and +48.90 against
-        # the heuristic field, decision p95 0.64 s and 0.46 s). Off by default until 9005 and
-        # the other table sizes are played too. None: on wherever the compiled core runs (True
-        # off it is refused).
+        # the heuristic field, decision p95 0.64 s and 0.46 s), 9005 +2.03 [-1.50, +5.56]
+        # (+44.44); the three seeds +3.83 [+1.74, +5.92] a game over 180 (+47.83 [+45.2, +50.5]
+        # against the field). The table sizes, whole games on seed 9101 against the expert:
+        # 10 players +0.06 [-0.14, +0.25], 7 -0.07 [-1.11, +0.97], 6 +1.09 [-0.24, +2.42],
+        # 5 +3.31 [+0.52, +6.09], 3 +45.67 [+27.4, +64.0] (4 games of 10 so far): never behind,
+        # ahead where hands are big (evaluations/README.md). Default None: on wherever the
+        # compiled core runs (True off it is refused).
         self.faithful = faithful
         # The others' bids are the heuristic bot's (the compiled core only:
         # :mod:`ascenseur.fast.heuristic_bid`): worlds weigh how far each bid made is from the
