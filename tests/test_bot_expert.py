@@ -21,7 +21,7 @@ from ascenseur.bots.expert import (
     draw,
     guess_bids,
 )
-from ascenseur.bots.worlds import WorldSpec, draw_world
+from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import BIDS, Deal, Play, PlayerAction
 from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.observation import Observation, observe
@@ -149,14 +149,14 @@ def test_expert_choices_are_legal_and_deterministic_on_both_paths() -> None:
 
 
 class WorldCount:
-    """Counts the worlds the pure search samples (it calls ``draw_world`` once a world)."""
+    """Counts the worlds the pure search samples (it calls ``sample_world`` once a world)."""
 
     def __init__(self) -> None:
         self.drawn = 0
 
-    def __call__(self, spec: WorldSpec, rng: random.Random) -> tuple[list[int], float]:
+    def __call__(self, spec: WorldSpec, rng: random.Random) -> list[int]:
         self.drawn += 1
-        return draw_world(spec, rng)
+        return sample_world(spec, rng)
 
 
 @pytest.fixture
@@ -164,7 +164,7 @@ def worlds(monkeypatch: pytest.MonkeyPatch) -> WorldCount:
     from ascenseur.bots import expert as expert_module
 
     count = WorldCount()
-    monkeypatch.setattr(expert_module, "draw_world", count)
+    monkeypatch.setattr(expert_module, "sample_world", count)
     return count
 
 

@@ -14,7 +14,6 @@ from ascenseur.bots.worlds import (
     NoConsistentWorld,
     WorldSpec,
     construct_world,
-    draw_world,
     sample_world,
     uniform_world,
 )
@@ -245,8 +244,8 @@ def _uniform_shares(spec: WorldSpec) -> dict[tuple[int, int], float]:
 def test_drawn_worlds_weighed_by_their_fill_factor_count_as_a_uniform_draw() -> None:
     """With crossed voids, drawing seat by seat gives some (seat, card) a share of the worlds
     far from its share of all consistent worlds (by 0.13 here); weighed by
-    :meth:`WorldSpec.fill_factor`, as the expert weighs them, the drawn worlds give every
-    share within sampling noise."""
+    :meth:`WorldSpec.fill_factor`, the drawn worlds give every share within sampling noise
+    (the law :func:`uniform_world`'s rejection rests on)."""
     spec = _crossed_voids()
     exact = _uniform_shares(spec)
     rng = random.Random(1)
@@ -255,7 +254,8 @@ def test_drawn_worlds_weighed_by_their_fill_factor_count_as_a_uniform_draw() -> 
     weighted: dict[tuple[int, int], float] = {}
     total = 0.0
     for _ in range(samples):
-        hands, factor = draw_world(spec, rng)
+        hands = sample_world(spec, rng)
+        factor = spec.fill_factor(hands)
         assert 0.0 < factor <= 1.0
         total += factor
         for seat in spec.order:
@@ -312,13 +312,7 @@ def test_the_fill_factor_is_the_same_for_every_world_of_nested_constraints() -> 
     allowed = (0, _mask("C1 C2 C3"), unseen & ~_mask("H1 H2 H3"), unseen)
     spec = WorldSpec(0, _mask("D1 D2 D3"), unseen, (0, 2, 3, 2), allowed, (1, 2, 3))
     rng = random.Random(2)
-    factors = {draw_world(spec, rng)[1] for _ in range(200)}
+    factors = {spec.fill_factor(sample_world(spec, rng)) for _ in range(200)}
     assert len(factors) == 1
     crossed = _crossed_voids()
-    assert len({draw_world(crossed, rng)[1] for _ in range(200)}) > 1
-
-
-def test_built_worlds_weigh_one() -> None:
-    """A world built rather than drawn (every draw failed) is uniform already: factor 1."""
-    spec = WorldSpec.of(observe(tight_position(), 0))
-    assert draw_world(spec, random.Random(3), attempts=0)[1] == 1.0
+    assert len({crossed.fill_factor(sample_world(crossed, rng)) for _ in range(200)}) > 1

@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("numba")
 
 from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot, bid_tables
+from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
@@ -30,10 +30,7 @@ from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 from ascenseur.fast import chain
 from ascenseur.fast.heuristic import Position, Scratch
-from ascenseur.fast.heuristic_bid import Tables as BidTables
-from ascenseur.fast.heuristic_bid import Work as BidWork
 from ascenseur.fast.masks import join, split
-from ascenseur.fast.search import bid_context
 from ascenseur.search.problem import SearchProblem
 from helpers import tight_position
 
@@ -121,38 +118,6 @@ def _cards_log(
     return full - bid, int(asks[0])
 
 
-def test_with_the_heuristics_bids_the_real_hands_explain_every_bid() -> None:
-    """With ``twin`` (SearchSettings.faithful_bids), a seat's bid weighs nothing against the
-    hand the heuristic bot bid it from (rules B1–B2: its bid read after the bids before it), and
-    -d² times the inverse variance against a hand the bot would have bid d away from."""
-    from ascenseur.fast.heuristic_bid import bid
-
-    rng = random.Random(8)
-    misses = 0
-    for seed in range(4):
-        _, decisions = _deal(30 + seed, 12)
-        view, hands = decisions[-1]
-        problem = SearchProblem.of(view)
-        c = _chain(problem, faithful=True)._replace(twin=True, inverse_variance=0.7)
-        for who in (1, 2, 3):
-            shown = problem.shown[who]
-            assert chain.bid_log(c, who, *split(hands[who])) == 0.0
-            free = [i for i in range(78) if not shown >> i & 1]
-            rest = sum(1 << i for i in rng.sample(free, 12 - shown.bit_count()))
-            ctx = c.bid_context[who]
-            low, high = split(rest | shown)  # the hand as dealt
-            made = bid(
-                low, high, who, c.leader, 12, ctx[0], ctx[1], ctx[2], c.bid_tables, c.bid_work
-            )
-            made_bid = problem.bids[who]
-            assert made_bid is not None
-            miss = made_bid - made
-            misses += miss != 0
-            weight = chain.bid_log(c, who, *split(rest))
-            assert weight == pytest.approx(-0.7 * miss * miss)
-    assert misses > 3
-
-
 def test_the_event_weighed_first_changes_neither_the_chance_nor_the_verdict() -> None:
     """For hands drawn from what a seat may hold, any event put first by ``first`` gives the
     same chance (to rounding), and the same verdict against a floor, as none."""
@@ -213,11 +178,6 @@ def _chain(problem: SearchProblem, faithful: bool) -> chain.Chain:
         faithful=faithful,
         params=PARAMS,
         faith=chain.FAITHFUL,
-        twin=False,
-        bid_tables=BidTables.of(bid_tables()),
-        leader=problem.leader,
-        bid_context=bid_context(problem),
-        bid_work=BidWork.of(4),
     )
 
 

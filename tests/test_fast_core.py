@@ -10,7 +10,6 @@ position. The whole module is skipped when numba is not installed.
 
 from __future__ import annotations
 
-import itertools
 import os
 import random
 from collections.abc import Callable, Iterator
@@ -408,34 +407,6 @@ def test_fast_worlds_satisfy_the_same_constraints() -> None:
     assert views > 200
 
 
-def test_fast_fill_factor_is_the_pure_one() -> None:
-    """The compiled :func:`~ascenseur.fast.worlds.fill_factor` of a drawn world is exactly
-    :meth:`WorldSpec.fill_factor` (the same sums in the same order), at 3 to 10 players,
-    deep in deals where voids cross."""
-    rng = random.Random(12)
-    pool = np.empty(78, np.int64)
-    reweighed = 0
-    for players in (3, 4, 6, 10):
-        for seed in range(2):
-            views = _views(2000 * players + seed, players, min(12, 78 // players))
-            for view in itertools.islice(views, 0, None, 5):
-                spec = WorldSpec.of(view)
-                arrays = fast_worlds.SpecArrays.of(spec)
-                hands = np.zeros((players, 2), np.int64)
-                stream = new_stream(rng)
-                factors = set()
-                for _ in range(4):
-                    if not fast_worlds.sample_into(arrays, stream, 200, pool, hands):
-                        break
-                    world = [join(h[0], h[1]) for h in hands]
-                    factor = fast_worlds.fill_factor(arrays, hands)
-                    assert factor == spec.fill_factor(world)
-                    assert 0.0 < factor <= 1.0
-                    factors.add(factor)
-                reweighed += len(factors) > 1
-    assert reweighed > 10
-
-
 def test_fast_worlds_have_the_pure_samplers_distribution() -> None:
     """Seat 2 undertrumped under T12, so it holds no heart and no trump above 12: both
     samplers respect it and give each (seat, card) the same frequency, within noise."""
@@ -528,15 +499,12 @@ def _decision_views(seed: int) -> Iterator[Observation]:
             state.apply(rng.choice(view.legal_actions))
 
 
-@pytest.mark.parametrize(
-    ("nested_search", "uniform"), [(False, False), (True, False), (True, True)]
-)
+@pytest.mark.parametrize("nested_search", [False, True])
 def test_fast_search_scores_the_pure_loops_worlds_identically(
-    monkeypatch: pytest.MonkeyPatch, nested_search: bool, uniform: bool
+    monkeypatch: pytest.MonkeyPatch, nested_search: bool
 ) -> None:
     """Given the same worlds, the compiled search returns exactly the pure loop's means and
-    chances of an exact bid (bids and cards, plain and nested play-outs, endgame searches,
-    worlds weighed by their fill factor or not)."""
+    chances of an exact bid (bids and cards, plain and nested play-outs, endgame searches)."""
     for number, view in enumerate(_decision_views(21)):
         pure_bot = ExpertBot(
             Budget(iterations=60),
@@ -544,7 +512,6 @@ def test_fast_search_scores_the_pure_loops_worlds_identically(
             nested_play=nested_search,
             nested_bids=nested_search,
             draws=1,  # the replayed worlds are the searched ones
-            uniform_worlds=uniform,
         )
         fast_scores, pure_scores = _both_loops(monkeypatch, pure_bot, view, number)
         assert fast_scores == pure_scores
@@ -578,21 +545,20 @@ def _both_loops(
     fast_scores = fast.assess(problem, pure_bot.settings(problem), random.Random(seed))
     arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
     replay = _replaying_sampler(arrays, new_stream(random.Random(seed)), view.players)
-    monkeypatch.setattr(expert_module, "draw_world", replay)
+    monkeypatch.setattr(expert_module, "sample_world", replay)
     return fast_scores, pure_bot.assess(view, random.Random())
 
 
 def _replaying_sampler(
     arrays: fast_worlds.SpecArrays, stream: Words, players: int
-) -> Callable[[WorldSpec, random.Random], tuple[list[int], float]]:
+) -> Callable[[WorldSpec, random.Random], list[int]]:
     hands = np.zeros((players, 2), np.int64)
     pool = np.empty(78, np.int64)
 
-    def sample(spec: WorldSpec, rng: random.Random) -> tuple[list[int], float]:
-        del rng
+    def sample(spec: WorldSpec, rng: random.Random) -> list[int]:
+        del spec, rng
         assert fast_worlds.sample_into(arrays, stream, ATTEMPTS, pool, hands)
-        world = [join(h[0], h[1]) for h in hands]
-        return world, spec.fill_factor(world)
+        return [join(h[0], h[1]) for h in hands]
 
     return sample
 

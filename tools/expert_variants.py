@@ -36,23 +36,12 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   of ``tools/card_outcomes.py`` on 8 sets of 60 14-card deals). Cards are the expert's;
 * ``bid_ties_10`` — bids within a point of the best are searched again with noisy others, as
   the expert's near-tied cards are (cards are the expert's);
-* ``uniform_worlds`` — a drawn world weighs its fill factor, so that the searched worlds are a
-  uniform draw of the consistent worlds even where the others' voids cross
-  (:meth:`~ascenseur.search.problem.WorldSpec.fill_factor`);
 * ``bid_noise_02`` — the bid search's other seats play a random legal card one time in five
   (cards are the expert's): the control of ``oracle_bots:oracle_bids``;
 * ``playouts_20k_noise_03`` — ``playouts_20k`` and ``tie_noise_03`` together, the two settings
   whose single-deal figures leaned above 0 (each within noise), for a whole-game match: 60
   games on seed 9005's deals, paired with the expert, −1.01 [−3.71, +1.69] a game
   (``evaluations/combo-4p-9005``);
-* ``play_inference_10``, ``play_inference_05`` — inference from play: a seat's weight in a
-  drawn world also has the chance of its cards so far under the fitted model of a club
-  player's play (:mod:`ascenseur.fast.play_model`, ``tools/fit_play_model.py``), as it is (to
-  the power 0.5). ``play_inference_10`` against the expert, 4 players, 60 single 14-card deals
-  a seed on 6601-6604: +0.00, -0.10, -0.20, -0.38 a deal, pooled -0.17 [-0.49, +0.15] over
-  240, with card decisions five to eight times slower (p50 0.19-0.29 s, p95 0.68-1.10 s);
-  60 single 18-card deals a seed on 6801-6802: +0.19, -0.27, pooled -0.04 [-0.74, +0.66] over
-  120 (p50 0.39-0.41 s, p95 1.10 s);
 * ``own_worlds`` — the expert before the faithful chain became its default (below): card
   decisions search its own worlds, weighed by the bids alone;
 * ``faithful`` — (the registered expert's default since b3efde2, here forced on) card
@@ -68,19 +57,30 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   [-1.50, +5.56] against the expert; the three seeds +47.83 [+45.2, +50.5], +3.83 [+1.74,
   +5.92] against the expert over 180 games. At 10 players (``faithful-10p-9101``): +0.92 [+0.4,
   +1.5], +0.06 [-0.14, +0.25] against the expert;
-* ``faithful_bids`` — ``faithful`` whose worlds weigh the others' bids by the heuristic bot's
-  own bid (compiled: :mod:`ascenseur.fast.heuristic_bid`) instead of the fitted model's
-  expected bid, and whose bids' play-outs give the seats yet to bid the bot's bid after the
-  candidate. Against ``faithful``, both against the heuristic field, 4 players, 60 single
-  14-card deals on seed 6611 (the same deals, paired by ``tools/arena_paired.py``): -0.34
-  [-1.26, +0.59] a game of four seat turns (+2.05 against +2.39), bids p50 0.45 s against
-  0.27 s (both matches side by side on the two cores): no gain seen, at more time;
-* ``bids_only`` — the expert with ``faithful_bids``' bids and without the chain (not played).
+Dropped after measuring (the code is in the history; the arena did not pay for them):
 
-Dropped after measuring (the code is in the history): ``replies`` — in each play-out of a card,
-the other seats' cards until the seat's next one were the heuristic bot's (compiled), the rest
-the play-out's policy; against the expert, 4 players, 60 single 12-card deals on seed 7701,
--0.11 [-0.63, +0.41] a deal at three times the decision time (p95 1.43 s against 0.50 s).
+* ``replies`` — in each play-out of a card, the other seats' cards until the seat's next one
+  were the heuristic bot's (compiled), the rest the play-out's policy; against the expert, 4
+  players, 60 single 12-card deals on seed 7701, -0.11 [-0.63, +0.41] a deal at three times the
+  decision time (p95 1.43 s against 0.50 s);
+* ``uniform_worlds`` — a drawn world weighed its fill factor, so that the searched worlds were
+  a uniform draw of the consistent worlds even where the others' voids cross; against the
+  expert, 4 players, -0.02 [-0.13, +0.09] a deal over 300 deals (60 single deals each of 14
+  cards on seeds 6601-6603 and of 18 cards on 6801-6802), card decisions a fifth slower;
+* ``play_inference_10``, ``play_inference_05`` — inference from play: a seat's weight in a
+  drawn world also had the chance of its cards so far under a fitted logit model of a club
+  player's play (to the power 1 or 0.5). ``play_inference_10`` against the expert, 4 players,
+  60 single 14-card deals a seed on 6601-6604: +0.00, -0.10, -0.20, -0.38 a deal, pooled -0.17
+  [-0.49, +0.15] over 240, with card decisions five to eight times slower (p50 0.19-0.29 s,
+  p95 0.68-1.10 s); 60 single 18-card deals a seed on 6801-6802: +0.19, -0.27, pooled -0.04
+  [-0.74, +0.66] over 120 (p50 0.39-0.41 s, p95 1.10 s). The faithful chain (the heuristic bot
+  itself as the model) replaced it;
+* ``faithful_bids`` — ``faithful`` whose worlds weighed the others' bids by the heuristic
+  bot's own bid (compiled) instead of the fitted model's expected bid, and whose bids'
+  play-outs gave the seats yet to bid the bot's bid after the candidate. Against ``faithful``,
+  both against the heuristic field, 4 players, 60 single 14-card deals on seed 6611 (the same
+  deals, paired by ``tools/arena_paired.py``): -0.34 [-1.26, +0.59] a game of four seat turns
+  (+2.05 against +2.39), bids p50 0.45 s against 0.27 s: no gain seen, at more time.
 """
 
 from __future__ import annotations
@@ -272,13 +272,6 @@ def bid_ties_10(budget: Budget) -> ExpertBot:
     return BidTies(budget, 1.0)
 
 
-def uniform_worlds(budget: Budget) -> ExpertBot:
-    """Drawn worlds weigh their fill factor: a uniform draw of the consistent worlds (against
-    the expert, 4 players: -0.02 [-0.13, +0.09] per deal over 300 deals, 60 single deals each
-    of 14 cards on seeds 6601-6603 and of 18 cards on 6801-6802)."""
-    return ExpertBot(budget, uniform_worlds=True)
-
-
 def bid_noise_02(budget: Budget) -> ExpertBot:
     """The bid search's others play a random legal card one time in five (against the expert,
     4 players, 60 single 14-card deals on each of seeds 6601 and 6602: -0.05 [-0.25, +0.14] a
@@ -286,31 +279,9 @@ def bid_noise_02(budget: Budget) -> ExpertBot:
     return ExpertBot(budget, bid_noise=0.2)
 
 
-def play_inference_10(budget: Budget) -> ExpertBot:
-    """Worlds are weighed by the play model's chance of the others' cards so far as well as
-    by their bids (:mod:`ascenseur.fast.play_model`)."""
-    return ExpertBot(budget, play_inference=1.0)
-
-
-def play_inference_05(budget: Budget) -> ExpertBot:
-    """``play_inference_10`` with the play model's chance tempered to its square root."""
-    return ExpertBot(budget, play_inference=0.5)
-
-
 def faithful(budget: Budget) -> ExpertBot:
     """Card decisions search worlds from the chain under the faithful model of the field."""
     return ExpertBot(budget, faithful=True)
-
-
-def faithful_bids(budget: Budget) -> ExpertBot:
-    """``faithful`` whose worlds weigh the others' bids, and whose bids' play-outs make the
-    later seats' bids, by the heuristic bot's bid (compiled)."""
-    return ExpertBot(budget, faithful=True, faithful_bids=True)
-
-
-def bids_only(budget: Budget) -> ExpertBot:
-    """The expert with the heuristic bot's bids (``faithful_bids``) and without the chain."""
-    return ExpertBot(budget, faithful=False, faithful_bids=True)
 
 
 def own_worlds(budget: Budget) -> ExpertBot:

@@ -1,7 +1,8 @@
 """The expert with inference from play by a faithful model of the field: what it would be worth.
 
-``tools/play_information.py`` shows that a model that plays exactly as the heuristic bots do
-points at the others' real hands far better than the fitted play model. Asking the heuristic
+A model that plays exactly as the heuristic bots do points at the others' real hands far
+better than a fitted model of a club player's play (a lab tool measured that, and was dropped
+with the fitted model; both are in the history). Asking the heuristic
 bot of every hand a search draws costs about 0.4 ms a card, far too much for a search of
 thousands of worlds in a second; these bots pay it to measure what it would bring.
 

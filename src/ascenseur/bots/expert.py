@@ -53,10 +53,9 @@ from dataclasses import astuple, replace
 from ascenseur import fast
 from ascenseur.bots.base import Budget, forced, register
 from ascenseur.bots.endgame import EXACT_CARDS, solve
-from ascenseur.bots.heuristic_bidding import load_model
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.bots.rollout import Position, playout
-from ascenseur.bots.worlds import draw_world, later_seats_fit
+from ascenseur.bots.worlds import later_seats_fit, sample_world
 from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.cards import indices_of
 from ascenseur.core.observation import Observation
@@ -155,11 +154,8 @@ class ExpertBot:
         race: float | None = RACE,
         tie_width: float | None = TIE_WIDTH,
         tie_noise: float = TIE_NOISE,
-        uniform_worlds: bool = False,
         bid_noise: float = 0.0,
-        play_inference: float = 0.0,
         faithful: bool | None = None,
-        faithful_bids: bool = False,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
@@ -186,23 +182,10 @@ class ExpertBot:
         # None: no second search at near-ties (choose plays the first search's best).
         self.tie_width = tie_width
         self.tie_noise = tie_noise
-        # Whether drawn worlds weigh their fill factor (a uniform draw where voids cross;
-        # measured against the expert without it, 4 players, 60 single deals each of 14 cards
-        # on seeds 6601-6603 and 18 cards on 6801-6802: -0.02 [-0.13, +0.09] per deal over 300
-        # deals, with card decisions about a fifth slower at 14 cards: off by default).
-        self.uniform_worlds = uniform_worlds
         # The other seats' chance of a random legal card in a bid's nested play-outs (0: the
         # policy's; noise 0.2 at every bid measured -0.05 [-0.25, +0.14] per 14-card deal over
         # 120 deals against the expert without it).
         self.bid_noise = bid_noise
-        # Inference from play (the compiled core only): a seat's weight in a drawn world also
-        # has the chance of its cards so far under the model of a club player's play
-        # (:mod:`ascenseur.fast.play_model`), to this power (0: none). Measured against the
-        # expert without it, 4 players, 60 single 14-card deals on each of seeds 6601-6604:
-        # -0.17 [-0.49, +0.15] a deal over 240, card decisions five to eight times slower
-        # (p50 37 ms -> 0.19-0.29 s); 18-card deals on 6801-6802, -0.04 [-0.74, +0.66] over
-        # 120: off by default.
-        self.play_inference = play_inference
         # Card decisions, once another seat has played, search worlds drawn by a Markov chain
         # under a faithful model of a field of heuristic bots (the compiled core only:
         # :mod:`ascenseur.fast.chain`). Measured against the expert without it, 4 players, 60
@@ -219,13 +202,6 @@ class ExpertBot:
         # ahead where hands are big (evaluations/README.md). Default None: on wherever the
         # compiled core runs (True off it is refused).
         self.faithful = faithful
-        # The others' bids are the heuristic bot's (the compiled core only:
-        # :mod:`ascenseur.fast.heuristic_bid`): worlds weigh how far each bid made is from the
-        # bot's for the hand dealt, and a bid's play-outs give the seats yet to bid the bot's
-        # bid (instead of the fitted bid model's). With ``faithful``, against ``faithful``
-        # alone, 4 players, 60 single 14-card deals (seed 6611): -0.34 [-1.26, +0.59] a game,
-        # bids slower (p50 0.45 s against 0.27 s): off by default.
-        self.faithful_bids = faithful_bids
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
         only = forced(view)
@@ -308,10 +284,7 @@ class ExpertBot:
             draws=self.draws_for(problem) if others_bid else 1,
             race=self.race,
             noise=self.bid_noise if bidding else 0.0,
-            uniform=self.uniform_worlds,
-            play_inference=self.play_inference,
             faithful=astuple(DEFAULT_PARAMS) if self.reads_play and not bidding else (),
-            faithful_bids=bid_tables() if self.faithful_bids else (),
         )
 
     def draws_for(self, problem: SearchProblem) -> int:
@@ -357,12 +330,11 @@ class ExpertBot:
         """Each candidate of ``problem`` with its estimate, on the compiled core or not."""
         if self.compiled:
             return fast.assess(problem, settings, rng)
-        if settings.play_inference > 0.0 or settings.faithful or settings.faithful_bids:
+        if settings.faithful:
             raise ValueError(
-                "inference from play (play_inference > 0, or faithful) and the heuristic's "
-                "bids run on the compiled core only: install numba (the project's "
-                f"default install has it) and unset {fast.PURE_VARIABLE}, or leave them off on "
-                "the pure path"
+                "inference from play (faithful) runs on the compiled core only: install numba "
+                f"(the project's default install has it) and unset {fast.PURE_VARIABLE}, or "
+                "leave it off on the pure path"
             )
         return assess(problem, settings, rng)
 
@@ -425,27 +397,20 @@ def draw(
     drawn for it, each with a chance in proportion to how well its bid fits it
     (:func:`_draw_by_seat`); when worlds are too tight to draw, whole worlds are built and one
     of ``draws`` kept by weight. Either way the kept world weighs the mean weight of what was
-    drawn, so that weighted means over kept worlds estimate what they do over drawn ones. With
-    ``settings.uniform``, a drawn world's weight also has its
-    :meth:`~ascenseur.search.problem.WorldSpec.fill_factor`, so that they estimate what they
-    would over a uniform draw of the consistent worlds.
+    drawn, so that weighted means over kept worlds estimate what they do over drawn ones.
     """
     if settings.draws > 1:
         by_seat = _draw_by_seat(problem, settings, rng)
         if by_seat is not None:
             hands, weight = by_seat
-            if settings.uniform:
-                weight *= problem.spec.fill_factor(hands)
             dealt = [hand | cards for hand, cards in zip(hands, problem.shown, strict=True)]
             return hands, guess_bids(problem, dealt, 0.0)[0], weight
     total = 0.0
     kept: tuple[list[int], list[int]] = ([], [])
     for _ in range(settings.draws):
-        hands, factor = draw_world(problem.spec, rng)
+        hands = sample_world(problem.spec, rng)
         dealt = [hand | cards for hand, cards in zip(hands, problem.shown, strict=True)]
         bids, weight = guess_bids(problem, dealt, settings.inverse_variance)
-        if settings.uniform:
-            weight *= factor
         total += weight
         if settings.draws == 1 or rng.random() * total < weight:
             kept = hands, bids
@@ -551,10 +516,3 @@ def _make_pure(budget: Budget) -> ExpertBot:
     """The pure-Python reference of the same search, even when the compiled core is there
     (issue 5: the arena compares the two at equal play-outs and at equal time)."""
     return ExpertBot(budget, pure=True)
-
-
-def bid_tables() -> tuple[tuple[float, ...], ...]:
-    """The heuristic bot's bidding tables as ``SearchSettings.faithful_bids`` takes them: its
-    suit and trump weights, pulls below and above, and in-play constants."""
-    model = load_model()
-    return (model.suit, model.trump, model.pull_below, model.pull_above, astuple(DEFAULT_PARAMS))

@@ -13,13 +13,13 @@ uniform over consistent worlds. When they are not (one seat has shown no heart, 
 spade), a hand that leaves the later seats fewer cards to choose from is drawn as often as
 one that leaves them more, though fewer worlds complete it:
 :meth:`~ascenseur.search.problem.WorldSpec.fill_factor` is the weight that makes drawn worlds
-count as a uniform draw would (:func:`draw_world` gives it). In 17-card deals at 4 players it
-moves some (seat, card) shares by 0.1 to 0.27; the expert weighing its worlds by it
-(``uniform_worlds``) decided no better, so it does not by default. Where one world must be
-exactly uniform (OpenSpiel's resampling from an information state, which its ISMCTS takes as
-a draw from the chance law given what the seat knows), :func:`uniform_world` keeps a drawn
-world with the chance ``fill_factor / fill_ceiling``: 0.77 to 0.91 of draws on average in
-4-player deals of 8 to 19 cards, under 0.05 in about one view in fifty
+count as a uniform draw would. In 17-card deals at 4 players it moves some (seat, card) shares
+by 0.1 to 0.27; the expert weighing its worlds by it decided no better (-0.02 [-0.13, +0.09] a
+deal over 300 paired deals of 14 and 18 cards, at a fifth more time), so it does not. Where
+one world must be exactly uniform (OpenSpiel's resampling from an information state, which its
+ISMCTS takes as a draw from the chance law given what the seat knows), :func:`uniform_world`
+keeps a drawn world with the chance ``fill_factor / fill_ceiling``: 0.77 to 0.91 of draws on
+average in 4-player deals of 8 to 19 cards, under 0.05 in about one view in fifty
 (``benchmarks/resample_acceptance.py``).
 When the others' voids constrain the hands so tightly that every attempt fails (seen at 6
 players, with every card dealt), the world is built instead (:func:`construct_world`). The
@@ -41,7 +41,6 @@ __all__ = [
     "WorldSpec",
     "allowed_mask",
     "construct_world",
-    "draw_world",
     "later_seats_fit",
     "sample_world",
     "uniform_world",
@@ -56,20 +55,11 @@ def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS) 
 
     Drawn; built by :func:`construct_world` once ``attempts`` draws in a row have failed.
     """
-    return draw_world(spec, rng, attempts)[0]
-
-
-def draw_world(
-    spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS
-) -> tuple[list[int], float]:
-    """:func:`sample_world`'s world and its weight against the uniform law over consistent
-    worlds: :meth:`WorldSpec.fill_factor` for a drawn world, 1 for a built one (built worlds are
-    uniform already)."""
     for _ in range(attempts):
         hands = _try_sample(spec, rng)
         if hands is not None:
-            return hands, spec.fill_factor(hands)
-    return construct_world(spec, rng), 1.0
+            return hands
+    return construct_world(spec, rng)
 
 
 def uniform_world(spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS) -> list[int]:

@@ -40,9 +40,6 @@ from ascenseur.core.observation import deduce_facts
 from ascenseur.core.tricks import winning_position
 from ascenseur.fast._jit import jit, popcount
 from ascenseur.fast.heuristic import Scratch, choose, hand_row, row_words
-from ascenseur.fast.heuristic_bid import Tables as BidTables
-from ascenseur.fast.heuristic_bid import Work as BidWork
-from ascenseur.fast.heuristic_bid import bid, idle_work
 from ascenseur.fast.masks import HIGH, Floats, Int64s, Words, join, split_all
 from ascenseur.fast.play import legal, trick_state
 from ascenseur.fast.rng import below, new_stream, uniform
@@ -155,29 +152,17 @@ class Chain(NamedTuple):
     faithful: bool  # False: the bids alone (the chain's control)
     params: Floats  # the heuristic's in-play constants (heuristic.PARAM_NAMES)
     faith: float  # the chance that a seat plays the heuristic's card (FAITHFUL)
-    twin: bool  # bids weighed by the heuristic's bid (SearchSettings.faithful_bids)
-    bid_tables: BidTables
-    leader: int  # the first bidder
-    bid_context: Int64s  # (n, 3): search.bid_context's
-    bid_work: BidWork  # the heuristic bid's scratch arrays
 
 
 @jit
 def bid_log(c: Chain, who: int, low: int, high: int) -> float:
     """The log weight of seat ``who``'s bid had it held ``(low, high)`` now: the expert's (0
-    for a seat that has not bid), with the heuristic's bid in place of the model's expected
-    one when ``c.twin``."""
+    for a seat that has not bid)."""
     if c.bids[who] < 0:
         return 0.0
     low |= c.shown[who, 0]
     high |= c.shown[who, 1]
-    if c.twin:
-        ctx = c.bid_context[who]
-        expected = float(
-            bid(low, high, who, c.leader, c.k, ctx[0], ctx[1], ctx[2], c.bid_tables, c.bid_work)
-        )
-    else:
-        expected = expected_bid(low, high, c.k, c.card_weights, c.hand_weights)
+    expected = expected_bid(low, high, c.k, c.card_weights, c.hand_weights)
     miss = float(c.bids[who]) - expected
     return -miss * miss * c.inverse_variance
 
@@ -394,7 +379,7 @@ def worlds(
     n = len(spec.counts)
     stream = new_stream(rng)
     first = Problem.of(problem, replace(settings, draws=1))
-    scratch = SearchScratch.of(problem, bool(settings.faithful_bids))
+    scratch = SearchScratch.of(problem)
     params = np.array(settings.faithful, np.float64)
     chain = Chain(
         me=spec.seat,
@@ -410,11 +395,6 @@ def worlds(
         faithful=faithful,
         params=params,
         faith=FAITHFUL,
-        twin=bool(settings.faithful_bids),
-        bid_tables=first.bid_tables,
-        leader=problem.leader,
-        bid_context=first.bid_context,
-        bid_work=BidWork.of(n) if settings.faithful_bids else idle_work(n),
     )
     events = Events.of(problem, params)
     hs = Scratch.of(n)

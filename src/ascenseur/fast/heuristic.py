@@ -5,7 +5,7 @@ A twin of :func:`ascenseur.bots.heuristic_play.choose_play` with its card counti
 operation for operation, so that it picks the same card (``tests/test_fast_heuristic.py`` holds
 them to it over random positions). The search asks it, for a hand it deals another seat, which
 card that seat would have played: a faithful model of a field of heuristic bots, where the
-fitted logit of :mod:`ascenseur.fast.play_model` only approximates one.
+fitted logit of a club player's play (a lab model, measured and dropped) only approximated one.
 
 A position is the public record at the seat's decision plus the hand: the trick so far, the
 cards played before it this deal, every seat's count of cards, known voids and trump ceiling,

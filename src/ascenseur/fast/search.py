@@ -21,23 +21,14 @@ from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.endgame import NODE_FIELDS, solve
-from ascenseur.fast.heuristic_bid import Tables as BidTables
-from ascenseur.fast.heuristic_bid import Work as BidWork
-from ascenseur.fast.heuristic_bid import bid as twin_bid
-from ascenseur.fast.heuristic_bid import decide as twin_decide
-from ascenseur.fast.heuristic_bid import idle_tables, idle_work
-from ascenseur.fast.heuristic_bid import rows as twin_rows
 from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import deal_score, playout
-from ascenseur.fast.play_model import FEATURES, MOST, PlayEvents, seat_log_chance
-from ascenseur.fast.play_model import model as play_model
 from ascenseur.fast.rng import new_stream, next_u64, uniform
 from ascenseur.fast.worlds import (
     SpecArrays,
     draw_hand,
     draw_into,
-    fill_factor,
     fill_pool,
     later_seats_fit,
 )
@@ -139,23 +130,12 @@ class Problem(NamedTuple):
     exact: bool  # solve exactly rather than play out
     nested: bool
     noise: float  # the others' chance of a random card in a nested play-out
-    uniform: bool  # drawn worlds weigh their fill factor (SearchSettings.uniform)
     inverse_variance: float
     draws: int
     card_weights: Floats  # the bid model's, for this table and hand size
     hand_weights: Floats
-    play_inference: float  # the power of the play model's chance in a world's weight (0: none)
-    events: PlayEvents  # the other seats' cards this deal (when play_inference > 0)
-    play_weights: Floats  # the play model's
-    play_floor: float
     pool: Int64s  # (P, n, 2): the worlds to search, in turn, when P > 0 (else they are drawn)
     pool_weights: Floats  # (P,) their weights
-    faithful_bids: bool  # bids weighed and guessed by the heuristic's (SearchSettings)
-    bid_tables: BidTables  # the heuristic's bidding model
-    bid_order: Int64s  # (n,) the seats in bidding order (rule B1)
-    bid_context: Int64s  # (n, 3): for a seat that has bid, the sum and the count of the bids
-    # before it and the bid the hook forbade it (-1: none)
-    hook: bool
 
     @staticmethod
     def of(
@@ -167,13 +147,6 @@ class Problem(NamedTuple):
         ``(P, n, 2)`` words, and their weights) to search in turn instead of drawing them."""
         n = len(problem.bids)
         model = bid_model.model(n)
-        inference = settings.play_inference if not problem.bidding else 0.0
-        if inference > 0.0:
-            play_weights, play_floor = play_model()
-            events = PlayEvents.of(problem)
-        else:
-            play_weights, play_floor = np.zeros(FEATURES), 0.0
-            events = PlayEvents.none(n)
         worlds, world_weights = (
             pool if pool is not None else (np.zeros((0, n, 2), np.int64), np.zeros(0))
         )
@@ -191,45 +164,13 @@ class Problem(NamedTuple):
             exact=problem.solved_exactly(settings),
             nested=settings.nested,
             noise=settings.noise,
-            uniform=settings.uniform,
             inverse_variance=settings.inverse_variance,
             draws=settings.draws,
             card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
             hand_weights=np.array(model.hand_weights(), np.float64),
-            play_inference=inference if events.seat.shape[0] > 0 else 0.0,
-            events=events,
-            play_weights=play_weights,
-            play_floor=play_floor,
             pool=worlds,
             pool_weights=world_weights,
-            faithful_bids=bool(settings.faithful_bids),
-            bid_tables=_bid_tables(settings.faithful_bids),
-            bid_order=np.array([(problem.leader + i) % n for i in range(n)], np.int64),
-            bid_context=bid_context(problem),
-            hook=problem.hook,
         )
-
-
-def _bid_tables(parts: tuple[tuple[float, ...], ...]) -> BidTables:
-    """The heuristic bot's bidding tables of ``parts`` (idle ones when empty)."""
-    return BidTables.of(parts) if parts else idle_tables()
-
-
-def bid_context(problem: SearchProblem) -> Int64s:
-    """For each seat that has bid: the sum and the count of the bids made before it, and the
-    bid the hook forbade it (-1: none) — what the heuristic bot's bid reads of the others'."""
-    n = len(problem.bids)
-    out = np.full((n, 3), -1, np.int64)
-    total = 0
-    for made in range(n):
-        seat = (problem.leader + made) % n
-        bid = problem.bids[seat]
-        if bid is None:
-            break
-        forbidden = problem.hand_size - total if problem.hook and made == n - 1 else -1
-        out[seat] = (total, made, forbidden if 0 <= forbidden <= problem.hand_size else -1)
-        total += bid
-    return out
 
 
 class Scratch(NamedTuple):
@@ -250,16 +191,11 @@ class Scratch(NamedTuple):
     current: Int64s
     sampler: Int64s  # draw_into's state: worlds are built once drawing them has failed
     noise: Words  # the others' random cards in a nested play-out (Problem.noise)
-    cards: Int64s  # the play model's legal cards and their features
-    features: Floats
     turn: Int64s  # the worlds of a pool searched so far
-    bid_work: BidWork  # the heuristic's bids (Problem.faithful_bids)
 
     @staticmethod
-    def of(problem: SearchProblem, bids: bool = True) -> Scratch:
-        """The arrays of a search of ``problem``; ``bids`` False: one that does not bid as the
-        heuristic bot (``SearchSettings.faithful_bids`` empty), which shares an idle
-        :class:`~ascenseur.fast.heuristic_bid.Work`."""
+    def of(problem: SearchProblem) -> Scratch:
+        """The arrays of a search of ``problem``."""
         n = len(problem.spec.counts)
         depth = 2 + problem.cards_left  # cards left to play + 2
         return Scratch(
@@ -278,10 +214,7 @@ class Scratch(NamedTuple):
             current=np.empty(n, np.int64),
             sampler=np.zeros(DECK_SIZE + 1, np.int64),
             noise=np.zeros(1, np.uint64),
-            cards=np.empty(MOST, np.int64),
-            features=np.empty((MOST, FEATURES + 1), np.float64),
             turn=np.zeros(1, np.int64),
-            bid_work=BidWork.of(n) if bids else idle_work(n),
         )
 
 
@@ -297,8 +230,6 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
     first = -1
     if problem.bidding:
         bids[me] = candidate
-        if problem.faithful_bids:
-            _later_bids(problem, s, candidate)
     else:
         first = candidate
     seat, trick, left = problem.to_act, problem.trick, problem.tricks_left
@@ -318,24 +249,12 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
 @jit
 def draw(problem: Problem, stream: Words, s: Scratch) -> float:
     """One world to search into ``s.world``, every seat's bid into ``s.guessed``, and its
-    weight (:func:`_draw`); with ``problem.faithful_bids``, a bid's world also makes the rows
-    of the heuristic's bids of the seats yet to bid (:func:`_later_bids` reads them)."""
-    weight = _draw(problem, stream, s)
-    if weight >= 0.0 and problem.faithful_bids and problem.bidding:
-        _unbid_rows(problem, s)
-    return weight
-
-
-@jit
-def _draw(problem: Problem, stream: Words, s: Scratch) -> float:
-    """One world to search into ``s.world``, every seat's bid into ``s.guessed``, and its
     weight: :func:`ascenseur.bots.expert.draw` (-1.0 if no world is consistent).
 
     With ``problem.draws`` > 1, each seat that has bid gets the one kept of that many hands
     drawn for it, by weight (:func:`_try_by_seat`); once that fails (worlds too tight to
-    draw), whole worlds are built and one of ``draws`` kept by weight. With ``problem.uniform``
-    a drawn world's weight includes :func:`~ascenseur.fast.worlds.fill_factor`. With a pool
-    of worlds (:meth:`Problem.of`), the next one of the pool, in turn, and its weight.
+    draw), whole worlds are built and one of ``draws`` kept by weight. With a pool of worlds
+    (:meth:`Problem.of`), the next one of the pool, in turn, and its weight.
     """
     given = problem.pool.shape[0]
     if given > 0:
@@ -349,8 +268,6 @@ def _draw(problem: Problem, stream: Words, s: Scratch) -> float:
             weight = _try_by_seat(problem, stream, s)
             if weight >= 0.0:
                 _guess_unbid(problem, s)
-                if problem.uniform:
-                    weight *= fill_factor(problem.spec, s.world)
                 return weight
         s.sampler[DECK_SIZE] = 1  # as draw_into: build worlds from now on
     total = 0.0
@@ -368,18 +285,6 @@ def _draw(problem: Problem, stream: Words, s: Scratch) -> float:
             problem.hand_weights,
             s.bids,
         )
-        if problem.faithful_bids:
-            weight = _twin_weight(problem, s)
-        if problem.uniform and s.sampler[DECK_SIZE] == 0:  # a built world is uniform already
-            weight *= fill_factor(problem.spec, s.hands)
-        if problem.play_inference > 0.0:
-            log_chance = 0.0
-            for seat in range(s.hands.shape[0]):
-                if seat != problem.spec.seat:
-                    log_chance += _play_log_chance(
-                        problem, s, seat, s.hands[seat, 0], s.hands[seat, 1]
-                    )
-            weight *= math.exp(max(problem.play_inference * log_chance, -LOG_WEIGHT_FLOOR))
         total += weight
         if problem.draws == 1 or uniform(stream) * total < weight:
             s.world[:, :] = s.hands
@@ -388,93 +293,18 @@ def _draw(problem: Problem, stream: Words, s: Scratch) -> float:
 
 
 @jit
-def _twin_weight(problem: Problem, s: Scratch) -> float:
-    """:func:`guess_bids`'s weight of the hands ``s.hands`` with the heuristic's bids in place
-    of the model's expected ones (``problem.faithful_bids``)."""
-    log_weight = 0.0
-    for who in range(s.hands.shape[0]):
-        if who != problem.spec.seat and problem.known_bids[who] >= 0:
-            miss = problem.known_bids[who] - _bid_of(
-                problem, s, who, s.hands[who, 0] | problem.shown[who, 0],
-                s.hands[who, 1] | problem.shown[who, 1], True,
-            )  # fmt: skip
-            log_weight -= miss * miss
-    return math.exp(max(log_weight * problem.inverse_variance, -LOG_WEIGHT_FLOOR))
-
-
-@jit
-def _seat_weight(problem: Problem, s: Scratch, who: int, low: int, high: int, twin: bool) -> float:
+def _seat_weight(problem: Problem, who: int, low: int, high: int) -> float:
     """How well seat ``who``'s bid fits the hand ``(low, high)`` it is dealt (with the cards it
-    has played): the factor of :func:`guess_bids`'s weight for that seat (with ``twin``, of
-    :func:`_twin_weight`'s)."""
-    miss = problem.known_bids[who] - _bid_of(
-        problem, s, who, low | problem.shown[who, 0], high | problem.shown[who, 1], twin
+    has played): the factor of :func:`guess_bids`'s weight for that seat."""
+    expected = expected_bid(
+        low | problem.shown[who, 0],
+        high | problem.shown[who, 1],
+        problem.hand_size,
+        problem.card_weights,
+        problem.hand_weights,
     )
-    log_weight = -miss * miss * problem.inverse_variance
-    if problem.play_inference > 0.0:
-        log_weight += problem.play_inference * _play_log_chance(problem, s, who, low, high)
-    return math.exp(max(log_weight, -LOG_WEIGHT_FLOOR))
-
-
-@jit
-def _bid_of(problem: Problem, s: Scratch, who: int, low: int, high: int, twin: bool) -> float:
-    """The bid seat ``who``, which has bid, is taken to make holding ``(low, high)`` as dealt:
-    the heuristic bot's (``twin``) or the bid model's expected bid."""
-    k = problem.hand_size
-    if twin:
-        ctx = problem.bid_context[who]
-        b = twin_bid(
-            low, high, who, problem.bid_order[0], k, ctx[0], ctx[1], ctx[2],
-            problem.bid_tables, s.bid_work,
-        )  # fmt: skip
-        return float(b)
-    return expected_bid(low, high, k, problem.card_weights, problem.hand_weights)
-
-
-@jit
-def _later_bids(problem: Problem, s: Scratch, candidate: int) -> None:
-    """``s.bids`` of the seats after the searching one, bidding ``candidate``: the heuristic
-    bot's, each knowing the bids before its own (their rows made by :func:`_unbid_rows`)."""
-    me = problem.spec.seat
-    k = problem.hand_size
-    n = problem.bid_order.shape[0]
-    total = candidate
-    made = 1
-    for seat in range(n):
-        if seat != me and problem.known_bids[seat] >= 0:
-            total += problem.known_bids[seat]
-            made += 1
-    for i in range(made, n):
-        seat = problem.bid_order[i]
-        forbidden = k - total if problem.hook and i == n - 1 else -1
-        b = twin_decide(seat, k, total, made, forbidden, problem.bid_tables, s.bid_work)
-        s.bids[seat] = b
-        total += b
-        made += 1
-
-
-@jit
-def _unbid_rows(problem: Problem, s: Scratch) -> None:
-    """The heuristic bot's rows (:func:`~ascenseur.fast.heuristic_bid.rows`) of every seat yet
-    to bid, for the hand the world ``s.world`` deals it."""
-    me = problem.spec.seat
-    for seat in range(s.world.shape[0]):
-        if seat != me and problem.known_bids[seat] < 0:
-            twin_rows(
-                s.world[seat, 0] | problem.shown[seat, 0],
-                s.world[seat, 1] | problem.shown[seat, 1],
-                seat, problem.bid_order[0], problem.hand_size, problem.bid_tables, s.bid_work,
-            )  # fmt: skip
-
-
-@jit
-def _play_log_chance(problem: Problem, s: Scratch, who: int, low: int, high: int) -> float:
-    """The play model's log chance of seat ``who``'s cards this deal had it held ``(low,
-    high)`` (:func:`~ascenseur.fast.play_model.seat_log_chance`)."""
-    return seat_log_chance(
-        problem.events, who, low, high, problem.play_weights, problem.play_floor, s.cards,
-        s.features,
-    )  # fmt: skip
+    miss = problem.known_bids[who] - expected
+    return math.exp(max(-miss * miss * problem.inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
 @jit
@@ -507,22 +337,17 @@ def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
         total = 0.0
         kept_low = 0
         kept_high = 0
-        kept_weight = 1.0
         for _ in range(tries):
             chosen_low, chosen_high = draw_hand(stream, pool, size, count)
             if tries == 1:
                 kept_low, kept_high = chosen_low, chosen_high
                 break
-            seat_weight = _seat_weight(problem, s, who, chosen_low, chosen_high, False)
+            seat_weight = _seat_weight(problem, who, chosen_low, chosen_high)
             total += seat_weight
             if uniform(stream) * total < seat_weight:
                 kept_low, kept_high = chosen_low, chosen_high
-                kept_weight = seat_weight
         if tries > 1:
             weight *= total / tries
-            if problem.faithful_bids:  # drawn by the model's weight, weighed by the bot's
-                twin = _seat_weight(problem, s, who, kept_low, kept_high, True)
-                weight *= twin / kept_weight
         left_low &= ~kept_low
         left_high &= ~kept_high
         hands[who, 0] = kept_low
@@ -622,7 +447,7 @@ def assess(
     instead of drawing them (:meth:`Problem.of`).
     """
     compiled = Problem.of(problem, settings, pool)
-    scratch = Scratch.of(problem, bool(settings.faithful_bids))
+    scratch = Scratch.of(problem)
     n = len(problem.candidates)
     race = Race(n, settings.iterations, settings.race)
     sums = np.zeros(n, np.float64)

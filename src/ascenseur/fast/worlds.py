@@ -14,7 +14,6 @@ at 6 players, with every card dealt), :func:`draw_into` builds worlds instead
 
 from __future__ import annotations
 
-import math
 import random
 from typing import NamedTuple
 
@@ -24,13 +23,7 @@ from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, lowest, popcount
 from ascenseur.fast.masks import HIGH, Int64s, Words, join, split, split_all
 from ascenseur.fast.rng import below, new_stream
-from ascenseur.search.problem import (
-    ATTEMPTS,
-    LOG_FACTORIAL,
-    MIXING,
-    NoConsistentWorld,
-    WorldSpec,
-)
+from ascenseur.search.problem import ATTEMPTS, MIXING, NoConsistentWorld, WorldSpec
 
 
 class SpecArrays(NamedTuple):
@@ -93,34 +86,6 @@ def _try_sample(spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s) ->
         if not later_seats_fit(spec, position, left_low, left_high):
             return False
     return True
-
-
-@jit
-def fill_factor(spec: SpecArrays, hands: Int64s) -> float:
-    """The weight of a drawn world against the uniform law over consistent worlds:
-    :meth:`ascenseur.search.problem.WorldSpec.fill_factor` (the same sums in the same order)."""
-    left_low = spec.unseen[0]
-    left_high = spec.unseen[1]
-    log_factor = 0.0
-    for position in range(spec.order.shape[0]):
-        who = spec.order[position]
-        count = spec.counts[who]
-        low = spec.allowed[who, 0]
-        high = spec.allowed[who, 1]
-        size = popcount(low & left_low) + popcount(high & left_high)
-        whole = popcount(low & spec.unseen[0]) + popcount(high & spec.unseen[1])
-        log_factor += _log_choose(size, count) - _log_choose(whole, count)
-        left_low &= ~hands[who, 0]
-        left_high &= ~hands[who, 1]
-    return math.exp(log_factor)
-
-
-_LOG_FACTORIAL = np.array(LOG_FACTORIAL, np.float64)
-
-
-@jit
-def _log_choose(n: int, k: int) -> float:
-    return float(_LOG_FACTORIAL[n] - _LOG_FACTORIAL[k] - _LOG_FACTORIAL[n - k])
 
 
 @jit

@@ -26,8 +26,7 @@ from ascenseur.core.state import Phase
 #: A world's weight never falls below exp(-LOG_WEIGHT_FLOOR), so that some world always
 #: counts (the inference from bids, :func:`ascenseur.bots.expert.guess_bids`).
 LOG_WEIGHT_FLOOR = 60.0
-#: ln(i!) for i = 0 … 78 (a card count): :meth:`WorldSpec.fill_factor`'s, read by its compiled
-#: twin too, so that both add the same numbers.
+#: ln(i!) for i = 0 … 78 (a card count): :meth:`WorldSpec.fill_factor`'s.
 LOG_FACTORIAL = tuple(math.lgamma(i + 1.0) for i in range(79))
 #: Seat-by-seat draws of a world that may fail in a row before the samplers build one instead
 #: (:mod:`ascenseur.bots.worlds` and its compiled twin alike).
@@ -175,19 +174,9 @@ class SearchSettings:
     :mod:`~ascenseur.search.racing`); ``noise``: in a nested play-out, the other seats' chance
     at each decision with a choice of playing a legal card drawn uniformly instead of the
     policy's (0: never; each world draws its own, the same for every candidate of it);
-    ``uniform``: a drawn world also weighs its :meth:`WorldSpec.fill_factor`, so that the
-    worlds count as a uniform draw of the consistent worlds even where voids cross;
-    ``play_inference``: a seat's weight in a drawn world also has the chance of its cards so far
-    under the model of the others' play (:mod:`ascenseur.fast.play_model`), to this power (0:
-    none; the compiled search only); ``faithful``: the in-play constants of the heuristic bot
-    (its ``PlayParams``) when card decisions search worlds drawn under a faithful model of a
-    field of such bots (:mod:`ascenseur.fast.chain`; empty: no such inference; the compiled
-    search only); ``faithful_bids``: the heuristic bot's bidding tables (empty: off) when the
-    others' bids are the heuristic bot's (its bid compiled,
-    :mod:`ascenseur.fast.heuristic_bid`): a world weighs how far each bid made is from the one
-    the bot would have made holding the hand it deals that seat (instead of from the fitted
-    model's expected bid), and a bid's play-outs give the seats yet to bid the bot's bid,
-    knowing the bids before theirs (instead of the model's, rounded; the compiled search only).
+    ``faithful``: the in-play constants of the heuristic bot (its ``PlayParams``) when card
+    decisions search worlds drawn under a faithful model of a field of such bots
+    (:mod:`ascenseur.fast.chain`; empty: no such inference; the compiled search only).
     """
 
     iterations: int
@@ -198,10 +187,7 @@ class SearchSettings:
     draws: int = 1
     race: float | None = None
     noise: float = 0.0
-    uniform: bool = False
-    play_inference: float = 0.0
     faithful: tuple[float, ...] = ()
-    faithful_bids: tuple[tuple[float, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -225,8 +211,6 @@ class SearchProblem:
     to_act: int  # the seat that acts first in a play-out (the first bidder when bidding)
     cards_left: int  # cards every seat still holds, in all
     plays: tuple[tuple[int, int], ...] = ()  # (seat, card) of this deal, in play order
-    leader: int = 0  # the first bidder of the deal (the dealer's left, rule B1)
-    hook: bool = False  # the dealer may not make the bids sum to k (rule B3)
 
     @property
     def seat(self) -> int:
@@ -275,8 +259,6 @@ class SearchProblem:
             to_act=leader if bidding else spec.seat,
             cards_left=sum(view.hand_counts),
             plays=plays,
-            leader=leader,
-            hook=view.rules.hook,
         )
 
 
