@@ -198,7 +198,7 @@ class ExpertBot:
         # (+44.44); the three seeds +3.83 [+1.74, +5.92] a game over 180 (+47.83 [+45.2, +50.5]
         # against the field). The table sizes, whole games on seed 9101 against the expert:
         # 10 players +0.06 [-0.14, +0.25], 7 -0.07 [-1.11, +0.97], 6 +1.09 [-0.24, +2.42],
-        # 5 +3.31 [+0.52, +6.09], 3 +45.67 [+27.4, +64.0] (4 games of 10 so far): never behind,
+        # 5 +3.31 [+0.52, +6.09], 3 +51.39 [+37.4, +65.3] (6 games of 10 so far): never behind,
         # ahead where hands are big (evaluations/README.md). Default None: on wherever the
         # compiled core runs (True off it is refused).
         self.faithful = faithful
