@@ -331,3 +331,40 @@ def test_a_noisy_search_is_deterministic_given_its_seed(pure: bool) -> None:
     once = bot.estimates(problem, noisy, random.Random(9))
     assert once == bot.estimates(problem, noisy, random.Random(9))
     assert once != bot.estimates(problem, bot.settings(problem), random.Random(9))
+
+
+def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``bid_blend``, a bid's estimate loses that share of what the seat's one-card
+    look-ahead adds (the search with it less the same worlds' search without it, started from
+    the same generator state): the bid of 3, which owes 4 points to the look-ahead, loses 1.6
+    at 0.4 and the bid of 2 is made; the expert without it bids 3. Cards, and a search with a
+    time budget, are searched as the expert does (one search, no second without look-ahead)."""
+    view = _three_card_bid()
+    calls: list[tuple[bool, object]] = []
+
+    def canned(
+        problem: SearchProblem, settings: SearchSettings, rng: random.Random
+    ) -> list[Estimate]:
+        calls.append((settings.nested, rng.getstate()))
+        rng.random()  # a search draws from its generator
+        points = [1.0, 2.0, 3.0, 4.0] if settings.nested else [1.0, 2.0, 3.0, 0.0]
+        return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]
+
+    chosen = {}
+    for share in (0.0, 0.4):
+        bot = ExpertBot(Budget(iterations=30), bid_blend=share)
+        monkeypatch.setattr(bot, "estimates", canned)
+        calls.clear()
+        chosen[share] = bot.choose(view, random.Random(1))
+        if share:
+            (nested, start), (plain, plain_start) = calls
+            assert nested and not plain and start == plain_start
+        else:
+            assert [nested for nested, _ in calls] == [True]
+    assert chosen == {0.0: BIDS[3], 0.4: BIDS[2]}
+    timed = ExpertBot(Budget(seconds=5.0), bid_blend=0.4)
+    monkeypatch.setattr(timed, "estimates", canned)
+    calls.clear()
+    assert timed.choose(view, random.Random(1)) == BIDS[3] and len(calls) == 1
