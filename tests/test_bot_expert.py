@@ -350,6 +350,7 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
         calls.append((settings.nested, rng.getstate()))
         rng.random()  # a search draws from its generator
         points = [1.0, 2.0, 3.0, 4.0] if settings.nested else [1.0, 2.0, 3.0, 0.0]
+        points = points[-len(problem.actions) :]
         return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]
 
     chosen = {}
@@ -368,3 +369,14 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
     monkeypatch.setattr(timed, "estimates", canned)
     calls.clear()
     assert timed.choose(view, random.Random(1)) == BIDS[3] and len(calls) == 1
+    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
+    _dealt(state, ["S1 S2 S3", "T19 T20 T21", "H1 H2 H3"])
+    for bid in (3, 0, 0):  # seats 1, 2, 0 (rule B1); seat 1 leads from trumps alone (P2)
+        state.apply(BIDS[bid])
+    lead = observe(state, 1)
+    assert len(lead.legal_actions) == 3
+    blended = ExpertBot(Budget(iterations=30), bid_blend=0.4)
+    monkeypatch.setattr(blended, "estimates", canned)
+    calls.clear()
+    # The cards' estimates 2, 3, 4 (without look-ahead 2, 3, 0): the card of 4, as the expert.
+    assert blended.choose(lead, random.Random(1)) == lead.legal_actions[2] and len(calls) == 1

@@ -225,6 +225,7 @@ class ExpertBot:
         The best of the search; at a near-tie, the best of a second search among the
         near-tied candidates with noisy others (:data:`TIE_WIDTH`, :data:`TIE_NOISE`). With a
         time budget, the first search gets :data:`FIRST_SHARE` of it, the second the rest.
+        With ``bid_blend`` and no time budget, a bid is :meth:`blended_decision`'s.
         """
         problem = self.problem_of(view)
         settings = self.search_settings(problem)
