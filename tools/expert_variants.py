@@ -82,7 +82,13 @@ Dropped after measuring (the code is in the history; the arena did not pay for t
   play-outs gave the seats yet to bid the bot's bid after the candidate. Against ``faithful``,
   both against the heuristic field, 4 players, 60 single 14-card deals on seed 6611 (the same
   deals, paired by ``tools/arena_paired.py``): -0.34 [-1.26, +0.59] a game of four seat turns
-  (+2.05 against +2.39), bids p50 0.45 s against 0.27 s: no gain seen, at more time.
+  (+2.05 against +2.39), bids p50 0.45 s against 0.27 s: no gain seen, at more time;
+* ``field_leads`` (never committed) — every other seat of every play-out (plain and nested,
+  bids and cards) led the lowest card of its shortest suit, as the heuristic bot mostly does
+  short of its bid (the play-outs' policy leads its highest card and agrees with the bot's lead
+  0.05 of the time there, this rule 0.43; ``tools/policy_agreement.py``); the searching seat
+  kept the policy. Against the expert, 4 players, 60 single 14-card deals on seed 6611 (the
+  same deals): -0.14 [-1.02, +0.74] a game of four seat turns (+2.25 against +2.39).
 """
 
 from __future__ import annotations
