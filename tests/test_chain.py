@@ -207,6 +207,23 @@ def test_every_world_of_the_chain_is_consistent_with_the_view() -> None:
                     seen |= hands[j]
 
 
+def test_a_search_given_the_chains_worlds_is_the_search_that_runs_the_chain() -> None:
+    """``assess`` with ``pool`` (the worlds a chain kept for the same position) runs no chain
+    and decides as the search that ran it: the same estimates from the same stream after it."""
+    expert = ExpertBot(Budget(iterations=2_000), faithful=True)
+    _, decisions = _deal(41, 8)
+    for view, _ in decisions[::3]:
+        problem = SearchProblem.of(view)
+        settings = expert.settings(problem)
+        assert chain.applies(problem, settings)
+        ran = random.Random(9)
+        whole = chain.assess(problem, settings, ran)
+        given = random.Random(9)
+        pool = chain.worlds(problem, settings, given)
+        assert pool.shape[0] > 0
+        assert chain.assess(problem, settings, given, pool=pool) == whole
+
+
 def test_the_chain_keeps_worlds_in_proportion_to_the_budget() -> None:
     """At the expert's default play-outs the chain keeps ``WORLDS`` worlds; at a fifth of them
     a fifth as many, the first of the same chain (the same seed), so a small budget (a hint's)

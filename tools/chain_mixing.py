@@ -2,9 +2,9 @@
 draws, where they put the others' cards, and how often its searches agree.
 
 ``python tools/chain_mixing.py [--cards 14] [--deals 3] [--runs 4] [--thin 2] [--faith 0.95]
-[--seed 7]`` plays heuristic single deals (4 players). At seat 0's card decisions among two
-or more, once the chain applies (another seat has played), it runs the chain ``--runs``
-times from independent streams (each from a world of its own) and prints, by trick:
+[--asks 40000] [--seed 7]`` plays heuristic single deals (4 players). At seat 0's card
+decisions among two or more, once the chain applies (another seat has played), it runs the
+chain ``--runs`` times from independent streams (each from a world of its own) and prints, by trick:
 
 * **worth** — the worlds' worth in independent draws (effective sample size): for each
   (seat, card) whose share of the runs' worlds is between 0.02 and 0.98, p(1 − p) over the
@@ -19,8 +19,10 @@ With ``--expert``, it also prints how often the registered expert's own search (
 no chain), run from the same ``--runs`` streams, picks the same card: its agreement, for
 comparison.
 
-``--thin`` and ``--faith`` set :data:`~ascenseur.fast.chain.THIN` and
-:data:`~ascenseur.fast.chain.FAITHFUL` for the run (the chain reads them at each call).
+``--thin``, ``--faith`` and ``--asks`` set :data:`~ascenseur.fast.chain.THIN`,
+:data:`~ascenseur.fast.chain.FAITHFUL` and :data:`~ascenseur.fast.chain.ASKS` for the run (the
+chain reads them at each call): a longer thinning keeps its worlds only with the asks raised in
+proportion.
 """
 
 from __future__ import annotations
@@ -69,12 +71,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=4)
     parser.add_argument("--thin", type=int, default=chain.THIN)
     parser.add_argument("--faith", type=float, default=chain.FAITHFUL)
+    parser.add_argument("--asks", type=int, default=chain.ASKS)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--expert", action="store_true", help="the expert's agreement too")
     args = parser.parse_args()
     if args.runs < 2:
         parser.error("--runs must be at least 2: the worth is read from the runs' spread")
-    chain.THIN, chain.FAITHFUL = args.thin, args.faith
+    chain.THIN, chain.FAITHFUL, chain.ASKS = args.thin, args.faith, args.asks
     expert = ExpertBot(Budget(), faithful=True)
     rng = random.Random(args.seed)
     by_trick: dict[int, list[float]] = defaultdict(list)
@@ -113,7 +116,7 @@ def main() -> None:
             plain.append(len(own) == 1)
     print(
         f"{len(right)} decisions of seat 0, {args.deals} deals of {args.cards}, "
-        f"{args.runs} runs each; thin {chain.THIN}, faith {chain.FAITHFUL}, "
+        f"{args.runs} runs each; thin {chain.THIN}, faith {chain.FAITHFUL}, asks {chain.ASKS}, "
         f"{chain.WORLDS} worlds a run"
     )
     for trick, values in sorted(by_trick.items()):

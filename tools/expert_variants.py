@@ -100,6 +100,7 @@ from ascenseur.bots.base import Budget
 from ascenseur.bots.expert import ExpertBot
 from ascenseur.core.actions import Bid, PlayerAction
 from ascenseur.core.observation import Observation
+from ascenseur.fast import chain
 from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 
 
@@ -239,7 +240,7 @@ def bid_blend_04(budget: Budget) -> ExpertBot:
     ``bid_blend``); cards are the expert's. Against the expert, 4 players, 60 single 14-card
     deals a seed on 6611-6614: +0.14, +0.05, +0.26, -0.04 a deal, pooled +0.10 [-0.07, +0.28]
     over 240; 40 single 18-card deals on 6811: +0.11 [-0.44, +0.66]. Whole games on 9001's
-    deals (``evaluations/bidblend-4p-9001``, 44 of 60 so far): +1.57 [-1.51, +4.64] a game."""
+    deals (``evaluations/bidblend-4p-9001``, 60 games): +0.96 [-1.75, +3.67] a game."""
     return ExpertBot(budget, bid_blend=0.4)
 
 
@@ -279,3 +280,65 @@ def own_worlds(budget: Budget) -> ExpertBot:
     """The expert before the faithful chain was its default: card decisions search its own
     worlds (weighed by the bids alone) wherever it runs."""
     return ExpertBot(budget, faithful=False)
+
+
+class ChainThin(ExpertBot):
+    """The expert whose faithful chain keeps a world every ``thin`` steps (not
+    :data:`~ascenseur.fast.chain.THIN`), its bound on the heuristic's decisions raised in
+    proportion, so that it keeps as many worlds, each further from the last."""
+
+    def __init__(self, budget: Budget, thin: int) -> None:
+        super().__init__(budget)
+        self.thin = thin
+
+    def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
+        saved = chain.THIN, chain.ASKS
+        chain.THIN = self.thin
+        chain.ASKS = round(saved[1] * self.thin / saved[0])
+        try:
+            return super().decide(view, rng)
+        finally:
+            chain.THIN, chain.ASKS = saved
+
+
+def chain_thin_4(budget: Budget) -> ExpertBot:
+    """The faithful chain keeps a world every 4 steps, with twice the heuristic's decisions
+    (``tools/chain_mixing.py --thin 4 --asks 80000``: worth 47 independent worlds, not 24)."""
+    return ChainThin(budget, 4)
+
+
+class SharedWorlds(ExpertBot):
+    """The expert whose near-tie search of a card reads the worlds its first search's faithful
+    chain kept instead of running the chain again (untimed card decisions once the chain
+    applies; the rest is the expert's)."""
+
+    def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
+        problem = self.problem_of(view)
+        settings = self.search_settings(problem)
+        if settings.seconds is not None or not chain.applies(problem, settings):
+            return super().decide(view, rng)
+        pool = chain.worlds(problem, settings, rng)
+        found = chain.assess(problem, settings, rng, pool=pool)
+        best = max(found, key=lambda e: e.points)
+        width = self.tie_width_for(problem)
+        near = [e.action for e in found if width is not None and e.points >= best.points - width]
+        if len(near) < 2:
+            return best.action, found
+        tied = problem.among(near)
+        again = replace(self.search_settings(tied), noise=self.tie_noise)
+        second = chain.assess(tied, again, rng, pool=pool)
+        return max(second, key=lambda e: e.points).action, found
+
+
+def shared_worlds(budget: Budget) -> ExpertBot:
+    """A card's near-tie search reads the first search's chain worlds."""
+    return SharedWorlds(budget)
+
+
+class SharedThin(ChainThin, SharedWorlds):
+    """``shared_worlds`` and ``chain_thin_4`` together."""
+
+
+def shared_thin_4(budget: Budget) -> ExpertBot:
+    """The chain keeps a world every 4 steps, and a card's near-tie search reads its worlds."""
+    return SharedThin(budget, 4)

@@ -211,8 +211,9 @@ class ExpertBot:
         # pooled +0.10 [-0.07, +0.28] over 240 (about one bid in ten changed), bids p50 0.25 s
         # against 0.15 s; 40 single 18-card deals on 6811: +0.11 [-0.44, +0.66] (chosen bids
         # estimated exact 0.88, exact 0.65): a lean, not a gain, so off by default. Whole games
-        # on 9001's deals (evaluations/bidblend-4p-9001, 44 of 60 so far): +1.57 [-1.51, +4.64]
-        # a game against the expert, +49.97 against the heuristic field, decision p95 0.82 s.
+        # on 9001's deals (evaluations/bidblend-4p-9001, 60 games): +0.96 [-1.75, +3.67] a game
+        # against the expert, +51.10 against the heuristic field, decision p95 0.87 s (cores
+        # shared).
         self.bid_blend = bid_blend
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:

@@ -348,14 +348,21 @@ def applies(problem: SearchProblem, settings: SearchSettings) -> bool:
 
 
 def assess(
-    problem: SearchProblem, settings: SearchSettings, rng: random.Random, faithful: bool = True
+    problem: SearchProblem,
+    settings: SearchSettings,
+    rng: random.Random,
+    faithful: bool = True,
+    pool: Int64s | None = None,
 ) -> list[Estimate]:
     """Each candidate's estimate over the chain's worlds, each world played once by every
     candidate (:func:`ascenseur.fast.search.assess` with them as its pool, no racing). With
     ``settings.seconds``, the search has what the chain left of them. When the chain kept no
-    world (its burn did not end), the expert's own search of worlds it draws."""
+    world (its burn did not end), the expert's own search of worlds it draws. ``pool``: worlds
+    an earlier chain kept for the same position (:func:`worlds`), searched instead of running
+    the chain again."""
     started = time.perf_counter()
-    pool = worlds(problem, settings, rng, faithful)
+    if pool is None:
+        pool = worlds(problem, settings, rng, faithful)
     if settings.seconds is not None:
         settings = replace(
             settings, seconds=max(settings.seconds - (time.perf_counter() - started), 0.0)
