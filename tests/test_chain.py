@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("numba")
 
 from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot
+from ascenseur.bots.expert import DEFAULT_ITERATIONS, TIE_WIDTH, ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
@@ -374,3 +374,29 @@ def test_the_real_hands_explain_every_card_over_a_whole_game() -> None:
                 asked += asks
         state.apply(action)
     assert asked > 50
+
+
+def test_the_shared_worlds_variant_searches_first_as_the_expert_and_plays_legal_cards() -> None:
+    """tools/expert_variants.py's shared_worlds: its first search of a card is the expert's
+    (the same estimates from the same stream), and it plays a legal card; where no other card
+    is near the best it plays the expert's card."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
+    import expert_variants
+
+    budget = Budget(iterations=1_000)
+    shared = expert_variants.shared_worlds(budget)
+    expert = ExpertBot(budget, faithful=True)
+    _, decisions = _deal(52, 8)
+    for view, _ in decisions[::2]:
+        problem = SearchProblem.of(view)
+        assert chain.applies(problem, expert.settings(problem))
+        action, found = shared.decide(view, random.Random(4))
+        expected, first = expert.decide(view, random.Random(4))
+        assert found == first
+        assert action in view.legal_actions
+        best = max(e.points for e in found)
+        if sum(e.points >= best - TIE_WIDTH for e in found) == 1:
+            assert action == expected
