@@ -117,6 +117,7 @@ from ascenseur.bots.expert import ExpertBot
 from ascenseur.core.actions import Bid, PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.fast import chain
+from ascenseur.fast.masks import Int64s
 from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 
 
@@ -301,24 +302,31 @@ def own_worlds(budget: Budget) -> ExpertBot:
 class SharedWorlds(ExpertBot):
     """The expert whose near-tie search of a card reads the worlds its first search's faithful
     chain kept instead of running the chain again (untimed card decisions once the chain
-    applies; the rest is the expert's)."""
+    applies; the rest, near-ties included, is the expert's :meth:`decide`)."""
+
+    def __init__(self, budget: Budget) -> None:
+        super().__init__(budget)
+        self.pool: Int64s | None = None  # the decision's chain worlds, once drawn
 
     def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
-        problem = self.problem_of(view)
-        settings = self.search_settings(problem)
-        if settings.seconds is not None or not chain.applies(problem, settings):
+        self.pool = None
+        try:
             return super().decide(view, rng)
-        pool = chain.worlds(problem, settings, rng)
-        found = chain.assess(problem, settings, rng, pool=pool)
-        best = max(found, key=lambda e: e.points)
-        width = self.tie_width_for(problem)
-        near = [e.action for e in found if width is not None and e.points >= best.points - width]
-        if len(near) < 2:
-            return best.action, found
-        tied = problem.among(near)
-        again = replace(self.search_settings(tied), noise=self.tie_noise)
-        second = chain.assess(tied, again, rng, pool=pool)
-        return max(second, key=lambda e: e.points).action, found
+        finally:
+            self.pool = None
+
+    def estimates(
+        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
+    ) -> list[Estimate]:
+        if (
+            not self.compiled
+            or settings.seconds is not None
+            or not chain.applies(problem, settings)
+        ):
+            return super().estimates(problem, settings, rng)
+        if self.pool is None:
+            self.pool = chain.worlds(problem, settings, rng)
+        return chain.assess(problem, settings, rng, pool=self.pool)
 
 
 def shared_worlds(budget: Budget) -> ExpertBot:
