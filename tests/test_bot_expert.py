@@ -12,6 +12,7 @@ import pytest
 
 from ascenseur.bots.base import UNBOUNDED, Budget, make_bot
 from ascenseur.bots.expert import (
+    BLEND_PLAYOUTS,
     DEFAULT_ITERATIONS,
     DRAWS,
     FIRST_SHARE,
@@ -343,11 +344,13 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
     time budget, are searched as the expert does (one search, no second without look-ahead)."""
     view = _three_card_bid()
     calls: list[tuple[bool, object]] = []
+    plays: list[int] = []
 
     def canned(
         problem: SearchProblem, settings: SearchSettings, rng: random.Random
     ) -> list[Estimate]:
         calls.append((settings.nested, rng.getstate()))
+        plays.append(settings.iterations)
         rng.random()  # a search draws from its generator
         points = [1.0, 2.0, 3.0, 4.0] if settings.nested else [1.0, 2.0, 3.0, 0.0]
         points = points[-len(problem.actions) :]
@@ -358,10 +361,13 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
         bot = ExpertBot(Budget(iterations=30), bid_blend=share)
         monkeypatch.setattr(bot, "estimates", canned)
         calls.clear()
+        plays.clear()
         chosen[share] = bot.choose(view, random.Random(1))
         if share:
             (nested, start), (plain, plain_start) = calls
             assert nested and not plain and start == plain_start
+            # The search without look-ahead plays a quarter of the bid's play-outs.
+            assert plays == [bot.bid_iterations, round(bot.bid_iterations * BLEND_PLAYOUTS)]
         else:
             assert [nested for nested, _ in calls] == [True]
     assert chosen == {0.0: BIDS[3], 0.4: BIDS[2]}
