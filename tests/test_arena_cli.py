@@ -820,6 +820,7 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     assert expert_variants.sigma_16(Budget()).sigma_factor == 1.6
     assert default.sigma_factor == expert.SIGMA_FACTOR not in (1.0, 1.6)
     assert expert_variants.draws_32(Budget()).draws == 32 != expert.DRAWS == default.draws
+    assert expert_variants.exact_12(Budget()).exact_cards == 12 != default.exact_cards
 
     seen: list[Any] = []
     real = fast.assess if fast.enabled() else expert.assess
