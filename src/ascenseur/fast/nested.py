@@ -17,6 +17,7 @@ from ascenseur.fast.play import (
     deal_score,
     legal,
     playout,
+    field_card,
     policy_card,
     remove,
     trick_state,
@@ -56,7 +57,8 @@ def _look_ahead(
             scratch_hands[:, :] = hands
             scratch_won[:] = won
             playout(
-                scratch_hands, seat, trick, trick_len, scratch_won, bids, tricks_left, card, no_log
+                scratch_hands, seat, trick, trick_len, scratch_won, bids, tricks_left, card, no_log,
+                seat,
             )
             score = deal_score(bids[seat], scratch_won[seat])
             if score > best_score:
@@ -123,7 +125,7 @@ def playout_nested(
                     card = card_at(legal_low, legal_high, below(stream, count))
                 else:
                     need = bids[seat] - won[seat]
-                    card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
+                    card = field_card(legal_low, legal_high, trick_len, led, win_value, need, n)
         remove(hands, seat, card)
         current[trick_len] = card
         seat, trick_len, led, high, win_value, win_seat = advance(
