@@ -17,7 +17,6 @@ from ascenseur.fast.play import (
     deal_score,
     legal,
     playout,
-    field_card,
     policy_card,
     remove,
     trick_state,
@@ -57,8 +56,7 @@ def _look_ahead(
             scratch_hands[:, :] = hands
             scratch_won[:] = won
             playout(
-                scratch_hands, seat, trick, trick_len, scratch_won, bids, tricks_left, card, no_log,
-                seat,
+                scratch_hands, seat, trick, trick_len, scratch_won, bids, tricks_left, card, no_log
             )
             score = deal_score(bids[seat], scratch_won[seat])
             if score > best_score:
@@ -125,7 +123,7 @@ def playout_nested(
                     card = card_at(legal_low, legal_high, below(stream, count))
                 else:
                     need = bids[seat] - won[seat]
-                    card = field_card(legal_low, legal_high, trick_len, led, win_value, need, n)
+                    card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
         remove(hands, seat, card)
         current[trick_len] = card
         seat, trick_len, led, high, win_value, win_seat = advance(

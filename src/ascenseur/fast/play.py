@@ -211,41 +211,6 @@ def policy_card(
 
 
 @jit
-def field_card(
-    low: int, high: int, trick_len: int, led: int, win_value: int, need: int, n: int
-) -> int:
-    """Lab: a closer imitation of the heuristic bot. Leads the lowest card (by value) of its
-    shortest kind; short of its bid, follows with its cheapest winner; else the policy."""
-    if popcount(low) + popcount(high) == 1:
-        return lowest(low) if low else HIGH + lowest(high)
-    values = VALUE[led + 1]
-    if trick_len == 0:
-        trumps = popcount(high & TRUMPS_HIGH)
-        best = -1
-        best_len = 0
-        best_value = 0
-        for word_index in range(2):
-            word = low if word_index == 0 else high & ~EXCUSE_HIGH
-            base = 0 if word_index == 0 else HIGH
-            while word:
-                card = base + lowest(word)
-                word &= word - 1
-                kind = KIND[card]
-                length = trumps if kind == TRUMP_KIND else popcount(low & SUIT_LOW[kind])
-                value = values[card]
-                if best < 0 or length < best_len or (length == best_len and value < best_value):
-                    best, best_len, best_value = card, length, value
-        if best >= 0:
-            return best
-        return EXCUSE_INDEX
-    if need > 0:
-        card = _pick(low, high, values, win_value, False)
-        if card >= 0:
-            return card
-    return policy_card(low, high, trick_len, led, win_value, need, n)
-
-
-@jit
 def playout(
     hands: Int64s,
     to_act: int,
@@ -256,7 +221,6 @@ def playout(
     tricks_left: int,
     first: int,
     log: Int64s,
-    me: int = -1,
 ) -> int:
     """Finish the deal with the "to the bid" policy for every seat; returns the cards played.
 
@@ -276,10 +240,7 @@ def playout(
         else:
             legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], trick_len, led, high)
             need = bids[seat] - won[seat]
-            if me >= 0 and seat != me:
-                card = field_card(legal_low, legal_high, trick_len, led, win_value, need, n)
-            else:
-                card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
+            card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
         remove(hands, seat, card)
         if recording:
             log[played] = card

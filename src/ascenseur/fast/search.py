@@ -242,7 +242,7 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
             s.current, problem.noise, s.noise,
         )  # fmt: skip
     else:
-        playout(hands, seat, trick, size, won, bids, left, first, s.no_log, me)
+        playout(hands, seat, trick, size, won, bids, left, first, s.no_log)
     return deal_score(s.bids[me], s.won[me])
 
 
