@@ -10,9 +10,7 @@ equal to the pure reference.
 from __future__ import annotations
 
 from ascenseur.fast._jit import jit, lowest, popcount
-import numpy as np
-
-from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Int64s, Words
+from ascenseur.fast.masks import HIGH, Int64s, Words
 from ascenseur.fast.play import (
     advance,
     card_at,
@@ -24,44 +22,6 @@ from ascenseur.fast.play import (
     trick_state,
 )
 from ascenseur.fast.rng import below, uniform
-
-
-@jit
-def _imagine(hands: Int64s, seat: int, out: Int64s, buf: Int64s, stream: Words) -> None:
-    """Lab: ``hands`` with the other seats' cards of each kind (suits, trumps) dealt again
-    among them at random, each keeping its count of each kind (voids kept)."""
-    n = hands.shape[0]
-    out[:, :] = hands
-    for k in range(5):
-        w = 0 if k < 4 else 1
-        mask = SUIT_LOW[k] if k < 4 else TRUMPS_HIGH
-        pool = 0
-        for o in range(n):
-            if o != seat:
-                pool |= hands[o, w] & mask
-        m = 0
-        word = pool
-        while word:
-            buf[m] = lowest(word)
-            word &= word - 1
-            m += 1
-        if m < 2:
-            continue
-        for i in range(m - 1, 0, -1):
-            j = below(stream, i + 1)
-            t = buf[i]
-            buf[i] = buf[j]
-            buf[j] = t
-        pos = 0
-        for o in range(n):
-            if o == seat:
-                continue
-            c = popcount(hands[o, w] & mask)
-            bits = 0
-            for t in range(pos, pos + c):
-                bits |= 1 << buf[t]
-            pos += c
-            out[o, w] = (hands[o, w] & ~mask) | bits
 
 
 @jit
@@ -78,7 +38,6 @@ def _look_ahead(
     scratch_hands: Int64s,
     scratch_won: Int64s,
     no_log: Int64s,
-    seen: Int64s,
 ) -> int:
     """The first legal card (deck order) whose plain play-out scores best for ``seat``.
 
@@ -94,7 +53,7 @@ def _look_ahead(
         while word:
             card = base + lowest(word)
             word &= word - 1
-            scratch_hands[:, :] = seen
+            scratch_hands[:, :] = hands
             scratch_won[:] = won
             playout(
                 scratch_hands, seat, trick, trick_len, scratch_won, bids, tricks_left, card, no_log
@@ -134,11 +93,6 @@ def playout_nested(
     """
     n = hands.shape[0]
     no_log = current[:0]
-    blind = noise < 0.0
-    if blind:
-        noise = -noise - 1.0
-    seen = np.empty_like(hands)
-    buf = np.empty(32, np.int64)
     seat = to_act
     current[:trick_len] = trick[:trick_len]
     led, high, win_value, win_seat = trick_state(trick, trick_len, seat, n)
@@ -149,10 +103,6 @@ def playout_nested(
         else:
             legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], trick_len, led, high)
             if seat == me and popcount(legal_low) + popcount(legal_high) > 1:
-                if blind:
-                    _imagine(hands, seat, seen, buf, stream)
-                else:
-                    seen[:, :] = hands
                 card = _look_ahead(
                     hands,
                     seat,
@@ -166,7 +116,6 @@ def playout_nested(
                     scratch_hands,
                     scratch_won,
                     no_log,
-                    seen,
                 )
             else:
                 count = popcount(legal_low) + popcount(legal_high)

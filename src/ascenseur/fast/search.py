@@ -405,7 +405,7 @@ def evaluate_worlds(
         if weight < 0.0:
             return -1
         # The others' noise of this world, the same for every candidate (Problem.noise).
-        seed = next_u64(stream) if problem.noise != 0.0 else np.uint64(0)
+        seed = next_u64(stream) if problem.noise > 0.0 else np.uint64(0)
         for j in range(count):
             s.noise[0] = seed
             scores[j] = _score(problem, s, problem.candidates[running[j]])
