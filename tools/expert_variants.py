@@ -112,16 +112,16 @@ Dropped after measuring (the code is in the history; the arena did not pay for t
   worlds (``shared_worlds``): on 6611, -0.09 [-0.97, +0.79] a game of four seat turns, card
   decisions p95 0.43 s.
 
-Labs kept on branches of their own (their code changes the compiled core, so they never came
-to main; each is measured against the registered expert, 4 players, 60 single 14-card deals on
-seed 6611, the same deals, a game of four seat turns):
+Labs whose code changed the compiled core, committed and reverted (the code is in the history;
+run one from a worktree of its commit; each is measured against the registered expert, 4
+players, 60 single 14-card deals on seed 6611, the same deals, a game of four seat turns):
 
-* ``lab/field-policy`` — the other seats of every play-out (plain and nested, bids and cards)
+* 1cd9c11 (the registered ``expert`` there) — the other seats of every play-out (plain and nested, bids and cards)
   follow a closer imitation of the heuristic bot: lead the lowest card of the shortest kind,
   short of the bid follow with the cheapest winner, else the policy; the searching seat keeps
-  the policy. It predicts the heuristic's card 0.64 of the time where the policy does 0.47 (14
-  cards). -0.00 [-0.88, +0.87]: the others' model in the play-outs is not where points are;
-* ``lab/blind-look-ahead`` (``tools/lab_blind.py`` there) — ``faith_099``: the chain takes the
+  the policy. By its rules' shares in each situation it predicts the heuristic's card about
+  0.64 of the time where the policy does 0.47 (14 cards). -0.00 [-0.88, +0.87]: the others' model in the play-outs is not where points are;
+* 3de20ca (``tools/lab_blind.py`` there) — ``faith_099``: the chain takes the
   field to play the heuristic's card 0.99 of the time, not 0.95 (``tools/chain_mixing.py
   --faith 0.99``: the real cards placed 0.338 of the time against 0.326, the worlds worth 18
   independent draws against 24): -0.47 [-1.29, +0.35]; ``blind_bids``: in a bid's nested
