@@ -116,22 +116,22 @@ Labs whose code changed the compiled core, committed and reverted (the code is i
 run one from a worktree of its commit; each is measured against the registered expert, 4
 players, 60 single 14-card deals on seed 6611, the same deals, a game of four seat turns):
 
-* 1cd9c11 (the registered ``expert`` there) — the other seats of every play-out (plain and nested, bids and cards)
-  follow a closer imitation of the heuristic bot: lead the lowest card of the shortest kind,
-  short of the bid follow with the cheapest winner, else the policy; the searching seat keeps
-  the policy. By its rules' shares in each situation it predicts the heuristic's card about
-  0.64 of the time where the policy does 0.47 (14 cards). -0.00 [-0.88, +0.87]: the others' model in the play-outs is not where points are;
-* 3de20ca (``tools/lab_blind.py`` there) — ``faith_099``: the chain takes the
-  field to play the heuristic's card 0.99 of the time, not 0.95 (``tools/chain_mixing.py
-  --faith 0.99``: the real cards placed 0.338 of the time against 0.326, the worlds worth 18
-  independent draws against 24): -0.47 [-1.29, +0.35]; ``blind_bids``: in a bid's nested
-  play-outs the seat's one-card look-ahead plays each card in an imagined world (the others'
-  cards of each kind dealt again among them, their counts kept) instead of the true one, so
-  that the seat does not see the world it plays in: the chosen bids' estimated chance of an
-  exact bid falls near what such bids make, yet -0.28 [-0.61, +0.05] (exact bids 63.7%
-  against 65.4%); ``blind_all``, the same in every play-out: -0.14 [-0.90, +0.61]. The bids'
-  overconfidence is not mended by a blinder self: ``bid_blend_04``'s share of it is the lean
-  that stays.
+* 1cd9c11 (the registered ``expert`` there) — the other seats of every play-out (plain and
+  nested, bids and cards) follow a closer imitation of the heuristic bot: lead the lowest card
+  of the shortest kind, short of the bid follow with the cheapest winner, else the policy; the
+  searching seat keeps the policy. By its rules' shares in each situation it predicts the
+  heuristic's card about 0.64 of the time where the policy does 0.47 (14 cards). -0.00 [-0.88,
+  +0.87]: the others' model in the play-outs is not where points are;
+* 3de20ca (``tools/lab_blind.py`` there) — ``faith_099``: the chain takes the field to play the
+  heuristic's card 0.99 of the time, not 0.95 (``tools/chain_mixing.py --faith 0.99``: the real
+  cards placed 0.338 of the time against 0.326, the worlds worth 18 independent draws against
+  24): -0.47 [-1.29, +0.35]; ``blind_bids``: in a bid's nested play-outs the seat's one-card
+  look-ahead plays each card in an imagined world (the others' cards of each kind dealt again
+  among them, their counts kept) instead of the true one, so that the seat does not see the
+  world it plays in: the chosen bids' estimated chance of an exact bid falls near what such bids
+  make, yet -0.28 [-0.61, +0.05] (exact bids 63.7% against 65.4%); ``blind_all``, the same in
+  every play-out: -0.14 [-0.90, +0.61]. The bids' overconfidence is not mended by a blinder
+  self: ``bid_blend_04``'s share of it is the lean that stays.
 """
 
 from __future__ import annotations
