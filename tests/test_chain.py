@@ -12,13 +12,18 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 from dataclasses import astuple, replace
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
 pytest.importorskip("numba")
+
+# tools/ (chain_mixing, expert_variants) for the tests of the lab tools.
+sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
 
 from ascenseur.bots.base import Budget
 from ascenseur.bots.expert import DEFAULT_ITERATIONS, TIE_WIDTH, ExpertBot
@@ -336,10 +341,6 @@ def test_the_expert_with_the_model_plays_legal_cards_and_the_pure_path_refuses_i
 def test_the_mixing_tool_reads_independent_draws_as_worth_their_number() -> None:
     """tools/chain_mixing.py: runs whose worlds are independent draws of W worlds each have a
     worth near W; runs that repeat one world each are worth about one world."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
     import chain_mixing
 
     rng = np.random.default_rng(3)
@@ -380,10 +381,6 @@ def test_the_shared_worlds_variant_searches_first_as_the_expert_and_plays_legal_
     """tools/expert_variants.py's shared_worlds: its first search of a card is the expert's
     (the same estimates from the same stream), and it plays a legal card; where no other card
     is near the best it plays the expert's card."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
     import expert_variants
 
     budget = Budget(iterations=1_000)
