@@ -382,7 +382,6 @@ def test_two_matches_on_the_same_deals_compare_game_by_game(
     """tools/arena_paired.py: the same deals and bot seed, two candidates; A minus B, game by
     game, is the mean of A's points per game minus B's, over the games both played. Several
     pairs are pooled game by game; matches on different deals are refused."""
-    sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
     import arena_paired
 
     options = ["--reference", "random", "--players", "3", "--max-cards", "3"]
@@ -441,7 +440,6 @@ def test_the_candidates_decision_times_are_read_by_deal_and_hand_size(
     """tools/arena_times.py: each candidate run's times are one bid then the cards of each
     deal of the schedule (3 players, max 3 cards: 1, 2, 3, 2, 1 — 14 decisions a run); the
     quantiles are of the games asked; a match whose runs do not fit its deals is refused."""
-    sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
     import arena_times
 
     options = ["--reference", "random", "--players", "3", "--max-cards", "3"]
@@ -472,19 +470,12 @@ def test_the_candidates_decision_times_are_read_by_deal_and_hand_size(
         arena_times.decisions(tmp_path, None)
 
 
-def _tools() -> None:
-    tools = str(Path(__file__).parent.parent / "tools")
-    if tools not in sys.path:
-        sys.path.insert(0, tools)
-
-
 def test_split_bots_bid_with_one_bot_and_play_with_the_other(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """tools/split_bots.py: in the first deal, before any card is played, expert_plays bids
     what the heuristic bids in the same seat, and expert_bids what the expert bids (the same
     seeded stream reaches the same first decision)."""
-    _tools()
     options = ["--reference", "heuristic", "--players", "3", "--max-cards", "3"]
     options += ["--games", "2", "--seed", "6", "--jobs", "1", "--budget-iterations", "30"]
     for name in ("split_bots:expert_plays", "split_bots:expert_bids", "expert"):
@@ -531,7 +522,6 @@ def test_the_bid_calibration_sets_the_logged_estimates_beside_what_the_bids_took
     """tools/split_bots.py's logged_expert decides as the expert does and logs each bid with
     every candidate's estimates; tools/bid_calibration.py matches them with the match's runs,
     in order, and refuses a log that is not the match's."""
-    _tools()
     import bid_calibration
 
     log = tmp_path / "bids.jsonl"
@@ -567,7 +557,6 @@ def test_policy_agreement_counts_each_chosen_card_once_by_situation(
 ) -> None:
     """tools/policy_agreement.py: every card a bot chose among two or more is counted in one
     situation, and the policy agrees with it at most that often; bad options are refused."""
-    _tools()
     import policy_agreement
 
     table = policy_agreement.agreement("heuristic", 3, 4, 6, seed=1)
@@ -599,7 +588,6 @@ def test_hand_sizes_split_the_matchs_difference_by_hand_size(
     """tools/hand_sizes.py: every seat's deal of every game is counted under its hand size
     (3 players, max 3 cards: sizes 1, 2, 3, 2, 1), and the differences add up to the arena's
     own points per game (rules S1-S2 scored from the runs' bids and tricks)."""
-    _tools()
     import hand_sizes
 
     out = _small_match(tmp_path, capsys)
@@ -628,7 +616,6 @@ def test_table_context_counts_every_seat_deal_by_the_table_it_was_bid_at(
     tricks some seat takes fewer than it bid (and more at one bid under), the points are the
     runs' own (rules S1-S3), and a match without records, or with one that does not replay, is
     refused."""
-    _tools()
     import table_context
 
     out = _small_match(tmp_path, capsys)
@@ -664,7 +651,6 @@ def test_the_sweep_table_has_a_line_per_match_with_the_arenas_own_figures(
     """tools/sweep_table.py: one Markdown line per match, its games finished of those
     planned and the points interval the arena itself wrote; a match with no game finished
     yet still gets its line."""
-    _tools()
     import sweep_table
 
     runs = {}
@@ -702,7 +688,6 @@ def test_oracle_bots_search_only_worlds_consistent_with_what_they_are_told(
     at a card), no card of a kind the seat holds none of (voids), no high card another seat
     holds (high) — always with the seat's real cards allowed; so is the second search of a
     near-tie. The bids_ oracles are told the same at a bid only."""
-    _tools()
     import oracle_bots
     from ascenseur import fast
     from ascenseur.arena import duplicate
@@ -786,7 +771,6 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     """tools/expert_variants.py: each factory is the expert with one setting changed; the
     near-tie search of tie_twice plays twice the first search's play-outs, with the expert's
     noise."""
-    _tools()
     import expert_variants
     from ascenseur import fast
     from ascenseur.bots import expert
@@ -873,7 +857,6 @@ def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
     (the plain search starts from the generator's state the first one started from); near-ties
     and the near-tie search's estimates are read with that loss; share 0 is the expert; bids
     are the expert's, and bid_blend_04 does the same to bids only."""
-    _tools()
     import expert_variants
     from ascenseur.bots.expert import TIE_NOISE
     from helpers import deal_of
@@ -936,7 +919,6 @@ def test_the_sweep_table_pools_the_games_of_one_design_played_on_several_seeds(
     """tools/sweep_table.py --pooled: one more line, of every game of the matches given, whose
     mean is the mean of all their games' points; matches that differ in more than the seed are
     refused in a sentence naming the one that differs."""
-    _tools()
     import sweep_table
 
     differences = []
@@ -964,7 +946,6 @@ def test_near_ties_are_labelled_by_a_told_search_and_a_tie_break_fitted_on_them(
     (within TIE_WIDTH by the first search), one of them the card it played; the labels are
     seeded; a choice never gains more told points than the told best, and bad options are
     refused in one line."""
-    _tools()
     import near_ties
     from ascenseur.bots.expert import TIE_WIDTH
 
@@ -1007,7 +988,6 @@ def test_card_outcomes_sets_each_logged_card_beside_the_score_its_deal_made(
     its look-ahead searches' (nothing added where the deal is solved exactly); the analysis
     matches the searched ones with the score of their deal, fits the look-ahead's gain beside
     the card features, and refuses a log that is not the match's."""
-    _tools()
     import card_outcomes
     from ascenseur.bots.endgame import EXACT_CARDS
 
@@ -1071,7 +1051,6 @@ def test_ties_corrected_adds_the_fitted_lean_of_each_card_at_near_ties_only(
     spade held, the master spade); a clear best is played as the expert plays it; the file's
     weights under twice their standard error, and the features that do not re-rank, are left
     out."""
-    _tools()
     import card_outcomes
 
     view = _three_spades_to_lead()

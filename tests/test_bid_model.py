@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import random
 import statistics
-import sys
-from pathlib import Path
 
 import pytest
 
+import fit_bid_model
 from ascenseur.core.cards import Card, mask_of
 from ascenseur.search.bid_model import FEATURES, expected_bid, features, models
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
-import fit_bid_model
 
 
 def test_every_table_size_has_a_model() -> None:

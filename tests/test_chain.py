@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from dataclasses import astuple, replace
-from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -23,7 +21,6 @@ import pytest
 pytest.importorskip("numba")
 
 # tools/ (chain_mixing, expert_variants) for the tests of the lab tools.
-sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
 
 from ascenseur.bots.base import Budget
 from ascenseur.bots.expert import DEFAULT_ITERATIONS, TIE_WIDTH, ExpertBot

@@ -5,16 +5,12 @@ moves in the log's order (the harness is ``tools/cluster_test.py``)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-from pg_cluster import Cluster
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
-
 import cluster_test
+from pg_cluster import Cluster
 
 pytestmark = pytest.mark.timeout(600)
 

@@ -4,12 +4,9 @@ worker outlives its server (the harness is ``tools/crash_test.py``, which runs i
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent.parent / "tools"))
 
 import crash_test
 
