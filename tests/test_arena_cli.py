@@ -821,7 +821,9 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     state.apply(deal_of("S1 S2 S3", "T19 T20 T21", "H1 H2 H3"))
     view = observe(state, 1)  # seat 1 bids first: 0, 1, 2 or 3
     expert_variants.tie_twice(Budget(iterations=40)).choose(view, random.Random(2))
-    first, again = seen
+    # The bid's first search, its blend's search without look-ahead, the near-tie search.
+    first, plain, again = seen
+    assert first.nested and not plain.nested and plain.noise == 0.0
     assert first.noise == 0.0 and again.noise == expert.TIE_NOISE
     assert again.iterations == 2 * first.iterations
     # Every bid ties: leaning up takes the highest, leaning down the lowest.
@@ -856,7 +858,8 @@ def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
     search's estimate minus the same worlds' estimate with the seat following the fixed policy
     (the plain search starts from the generator's state the first one started from); near-ties
     and the near-tie search's estimates are read with that loss; share 0 is the expert; bids
-    are the expert's, and bid_blend_04 does the same to bids only."""
+    are the expert's (blended: 0.4 of the look-ahead's gain off each bid), and no_bid_blend's
+    are not blended."""
     import expert_variants
     from ascenseur.bots.expert import TIE_NOISE
     from helpers import deal_of
@@ -896,7 +899,7 @@ def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
     played, calls = run(0.5, [1.0, 0.2, 2.0])
     assert played == Play(Card.parse("S1")) and len(calls) == 3
 
-    # bid_blend_04 at seat 1's bid (0 to 3): the bid of 3 loses 0.4 of its 4-point gain.
+    # Seat 1's bid (0 to 3): blended, the bid of 3 loses 0.4 of its 4-point gain.
     state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
     state.apply(deal_of("S1 S2 S3", "T19 T20 T21", "H1 H2 H3"))
     bidding = observe(state, 1)
@@ -907,7 +910,7 @@ def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
         points = [1.0, 2.0, 3.0, 4.0] if settings.nested else [1.0, 2.0, 3.0, 0.0]
         return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]
 
-    for factory, bid in ((expert_variants.bid_blend_04, 2), (expert_variants.blend_05, 3)):
+    for factory, bid in ((expert_variants.no_bid_blend, 3), (expert_variants.blend_05, 2)):
         bot = factory(Budget(iterations=30))
         monkeypatch.setattr(bot, "estimates", canned)
         assert bot.choose(bidding, random.Random(1)) == Bid(bid)

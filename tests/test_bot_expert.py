@@ -12,6 +12,7 @@ import pytest
 
 from ascenseur.bots.base import UNBOUNDED, Budget, make_bot
 from ascenseur.bots.expert import (
+    BID_BLEND,
     BLEND_PLAYOUTS,
     DEFAULT_ITERATIONS,
     DRAWS,
@@ -262,12 +263,13 @@ def test_where_worlds_cannot_be_drawn_the_expert_searches_built_ones(pure: bool)
 
 
 class CannedSearch(ExpertBot):
-    """An expert whose searches return the given points, in turn, and are recorded."""
+    """An expert whose searches return the given points, in turn, and are recorded; its bids
+    are not blended (one search, then the near-tie search: the blend's own test is below)."""
 
     def __init__(
         self, budget: Budget, *answers: list[float], tie_width: float | None = TIE_WIDTH
     ) -> None:
-        super().__init__(budget, tie_width=tie_width)
+        super().__init__(budget, tie_width=tie_width, bid_blend=0.0)
         self.answers = list(answers)
         self.calls: list[tuple[tuple[PlayerAction, ...], SearchSettings]] = []
 
@@ -340,7 +342,8 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
     """With ``bid_blend``, a bid's estimate loses that share of what the seat's one-card
     look-ahead adds (the search with it less the same worlds' search without it, started from
     the same generator state): the bid of 3, which owes 4 points to the look-ahead, loses 1.6
-    at 0.4 and the bid of 2 is made; the expert without it bids 3. Cards, and a search with a
+    at 0.4 (:data:`BID_BLEND`, the expert's default) and the bid of 2 is made; the expert
+    without it bids 3. Cards, and a search with a
     time budget, are searched as the expert does (one search, no second without look-ahead)."""
     view = _three_card_bid()
     calls: list[tuple[bool, object]] = []
@@ -371,6 +374,11 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
         else:
             assert [nested for nested, _ in calls] == [True]
     assert chosen == {0.0: BIDS[3], 0.4: BIDS[2]}
+    registered = ExpertBot(Budget(iterations=30))  # the expert blends its bids by default
+    monkeypatch.setattr(registered, "estimates", canned)
+    assert (
+        registered.bid_blend == BID_BLEND and registered.choose(view, random.Random(1)) == BIDS[2]
+    )
     timed = ExpertBot(Budget(seconds=5.0), bid_blend=0.4)
     monkeypatch.setattr(timed, "estimates", canned)
     calls.clear()

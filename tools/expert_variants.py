@@ -39,12 +39,11 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   4 players, 60 single 14-card deals on each of seeds 6611 and 6612 (paired with the expert on
   the same deals): -0.25 and -0.24, pooled -0.18 [-0.60, +0.24] a game of four seat turns over
   120: the cards' look-ahead is not overconfident in a way the blend mends;
-* ``bid_blend_04`` — the same for bids alone, with 0.4 of the gain: each candidate bid's
-  estimate loses 0.4 of what the seat's look-ahead adds to it (0.38 ± 0.11 is how much of a
-  position's mean look-ahead gain its card estimates miss by, beyond the tricks left: the fit
-  of ``tools/card_outcomes.py`` on 8 sets of 60 14-card deals; ``ExpertBot(bid_blend=0.4)``).
-  Cards are the expert's. Against the expert, 240 single 14-card deals on seeds 6611-6614:
-  +0.10 [-0.07, +0.28] a deal;
+* ``no_bid_blend`` — the expert before its bids were blended (``ExpertBot(bid_blend=0.0)``;
+  the registered expert blends them with :data:`~ascenseur.bots.expert.BID_BLEND`, 0.4): a
+  bid's estimate keeps all that the seat's look-ahead adds to it. The matches of
+  ``evaluations/`` before the blend became the default (``faithful-*``) are this bot's;
+  ``expert_variants:bid_blend_04`` of commit 8a8e646 is the blended bid those measured;
 * ``bid_ties_10`` — bids within a point of the best are searched again with noisy others, as
   the expert's near-tied cards are (cards are the expert's);
 * ``bid_noise_02`` — the bid search's other seats play a random legal card one time in five
@@ -259,7 +258,8 @@ def draws_32(budget: Budget) -> ExpertBot:
 class LookaheadBlend(ExpertBot):
     """The expert whose card estimates lose ``share`` of what its look-ahead adds to them
     (:meth:`~ascenseur.bots.expert.ExpertBot.blended_decision`, which the expert applies to
-    its bids with ``bid_blend``). A time budget is searched as the expert does; so are bids.
+    its bids with ``bid_blend``). A time budget is searched as the expert does; so are bids
+    (blended, as the expert's are).
     """
 
     def __init__(self, budget: Budget, share: float) -> None:
@@ -284,13 +284,11 @@ def blend_05(budget: Budget) -> ExpertBot:
     return LookaheadBlend(budget, 0.5)
 
 
-def bid_blend_04(budget: Budget) -> ExpertBot:
-    """A bid's estimate loses 0.4 of what the seat's look-ahead adds to it (the expert's
-    ``bid_blend``); cards are the expert's. Against the expert, 4 players, 60 single 14-card
-    deals a seed on 6611-6614: +0.14, +0.05, +0.26, -0.04 a deal, pooled +0.10 [-0.07, +0.28]
-    over 240; 40 single 18-card deals on 6811: +0.11 [-0.44, +0.66]. Whole games on 9001's
-    deals (``evaluations/bidblend-4p-9001``, 60 games): +0.96 [-1.75, +3.67] a game."""
-    return ExpertBot(budget, bid_blend=0.4)
+def no_bid_blend(budget: Budget) -> ExpertBot:
+    """A bid's estimate keeps all that the seat's look-ahead adds to it: the expert before
+    :data:`~ascenseur.bots.expert.BID_BLEND` (against it, whole games on the deals of 9001 and
+    9002, the blended bid +1.07 [-1.02, +3.15] a game over 120)."""
+    return ExpertBot(budget, bid_blend=0.0)
 
 
 class BidTies(ExpertBot):

@@ -30,6 +30,11 @@ ISMCTS at ten times its time, 4 players, 100 single 8-card deals, +1.01 [+0.5, +
 (the expert without it +0.74 [+0.2, +1.2]; ``evaluations/README.md``). Bids, and cards
 before anyone has played, search the expert's own worlds.
 
+The blended bid (:meth:`ExpertBot.blended_decision`): the seat's look-ahead in a bid's
+play-outs sees the world it plays in, so the bid search promises more than the seat will make.
+Each candidate bid's estimate loses :data:`BID_BLEND` of what the look-ahead adds to it (the
+same worlds searched again with the seat following the fixed policy).
+
 Racing (:mod:`~ascenseur.search.racing`): a candidate whose mean falls :data:`RACE` standard
 errors behind the leader's stops being played, and the play-outs it leaves go to the others;
 once one is left the decision is made. At equal play-outs it chose as well as without racing
@@ -105,6 +110,17 @@ TIE_WIDTH = 0.1
 TIE_NOISE = 0.2
 #: With a time budget, the share of it the first search may use (the rest is the second's).
 FIRST_SHARE = 0.75
+#: Bids' estimates lose this share of what the seat's one-card look-ahead adds to them
+#: (:meth:`ExpertBot.blended_decision`). The bid search is overconfident: at 14 cards, 4
+#: players, its chosen bids were estimated exact 0.82-0.83 of the time and were exact 0.60-0.64
+#: (tools/bid_calibration.py, seeds 6612-6614). Measured against the expert without it, 4
+#: players: 60 single 14-card deals on each of seeds 6611-6614, +0.10 [-0.07, +0.28] a deal
+#: over 240 (about one bid in ten changed); 40 single 18-card deals on 6811, +0.11 [-0.44,
+#: +0.66]; whole games on the deals of 9001 and 9002 (evaluations/bidblend-4p-900*, 60 games
+#: each), +0.96 [-1.75, +3.67] and +1.17 [-2.07, +4.41] a game, pooled +1.07 [-1.02, +3.15]
+#: over 120 (+50.59 [+47.3, +53.9] against the heuristic field). Those whole games ran code
+#: 8a8e646, whose second search played all the bid's play-outs, not :data:`BLEND_PLAYOUTS`.
+BID_BLEND = 0.4
 #: A blended bid's second search (without the look-ahead, :meth:`ExpertBot.blended_decision`)
 #: plays this share of the bid's play-outs: its worlds are the first of the first search's, and
 #: it then costs a tenth of that search, not two fifths (4 players, 40 14-card bids: 0.025 s
@@ -161,7 +177,7 @@ class ExpertBot:
         tie_noise: float = TIE_NOISE,
         bid_noise: float = 0.0,
         faithful: bool | None = None,
-        bid_blend: float = 0.0,
+        bid_blend: float = BID_BLEND,
     ) -> None:
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
@@ -209,17 +225,7 @@ class ExpertBot:
         # compiled core runs (True off it is refused).
         self.faithful = faithful
         # Bids' estimates lose this share of what the seat's one-card look-ahead adds to them
-        # (:meth:`blended_decision`; 0: none). The bid search is overconfident: at 14 cards,
-        # 4 players, its chosen bids were estimated exact 0.82-0.83 of the time and were exact
-        # 0.60-0.64 (tools/bid_calibration.py, seeds 6612-6614). 0.4 against the expert, 60
-        # single 14-card deals on each of seeds 6611-6614: +0.14, +0.05, +0.26, -0.04 a deal,
-        # pooled +0.10 [-0.07, +0.28] over 240 (about one bid in ten changed), bids p50 0.25 s
-        # against 0.15 s; 40 single 18-card deals on 6811: +0.11 [-0.44, +0.66] (chosen bids
-        # estimated exact 0.88, exact 0.65): a lean, not a gain, so off by default. Whole games
-        # on 9001's deals (evaluations/bidblend-4p-9001, 60 games): +0.96 [-1.75, +3.67] a game
-        # against the expert, +51.10 against the heuristic field, decision p95 0.87 s (cores
-        # shared). Those matches ran code 8a8e646, whose second search played all the bid's
-        # play-outs; it now plays BLEND_PLAYOUTS of them.
+        # (:meth:`blended_decision`; 0: none; :data:`BID_BLEND`).
         self.bid_blend = bid_blend
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
