@@ -130,7 +130,7 @@ players, 60 single 14-card deals on seed 6611, the same deals, a game of four se
   world it plays in: the chosen bids' estimated chance of an exact bid falls near what such bids
   make, yet -0.28 [-0.61, +0.05] (exact bids 63.7% against 65.4%); ``blind_all``, the same in
   every play-out: -0.14 [-0.90, +0.61]. The bids' overconfidence is not mended by a blinder
-  self: ``bid_blend_04``'s share of it is the lean that stays.
+  self: the blend (:data:`~ascenseur.bots.expert.BID_BLEND`, now the expert's) is what stays.
 """
 
 from __future__ import annotations
