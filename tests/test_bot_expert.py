@@ -343,8 +343,8 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
     look-ahead adds (the search with it less the same worlds' search without it, started from
     the same generator state): the bid of 3, which owes 4 points to the look-ahead, loses 1.6
     at 0.4 (:data:`BID_BLEND`, the expert's default) and the bid of 2 is made; the expert
-    without it bids 3. Cards, and a search with a
-    time budget, are searched as the expert does (one search, no second without look-ahead)."""
+    without it bids 3. Cards, a search with a time budget and a bid searched without the
+    look-ahead are searched as the expert does (one search, no second without look-ahead)."""
     view = _three_card_bid()
     calls: list[tuple[bool, object]] = []
     plays: list[int] = []
@@ -383,6 +383,10 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
     monkeypatch.setattr(timed, "estimates", canned)
     calls.clear()
     assert timed.choose(view, random.Random(1)) == BIDS[3] and len(calls) == 1
+    flat = ExpertBot(Budget(iterations=30), nested_bids=False)  # nothing to discount
+    monkeypatch.setattr(flat, "estimates", canned)
+    calls.clear()
+    assert flat.choose(view, random.Random(1)) == BIDS[2] and calls == [(False, calls[0][1])]
     state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
     _dealt(state, ["S1 S2 S3", "T19 T20 T21", "H1 H2 H3"])
     for bid in (3, 0, 0):  # seats 1, 2, 0 (rule B1); seat 1 leads from trumps alone (P2)

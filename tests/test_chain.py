@@ -20,8 +20,6 @@ import pytest
 
 pytest.importorskip("numba")
 
-# tools/ (chain_mixing, expert_variants) for the tests of the lab tools.
-
 from ascenseur.bots.base import Budget
 from ascenseur.bots.expert import DEFAULT_ITERATIONS, TIE_WIDTH, ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot

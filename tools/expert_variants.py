@@ -42,8 +42,9 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
 * ``no_bid_blend`` — the expert before its bids were blended (``ExpertBot(bid_blend=0.0)``;
   the registered expert blends them with :data:`~ascenseur.bots.expert.BID_BLEND`, 0.4): a
   bid's estimate keeps all that the seat's look-ahead adds to it. The matches of
-  ``evaluations/`` before the blend became the default (``faithful-*``) are this bot's;
-  ``expert_variants:bid_blend_04`` of commit 8a8e646 is the blended bid those measured;
+  ``evaluations/`` before the blend became the default (``faithful-*``) are this bot's; the
+  ``bidblend-*`` matches ran ``expert_variants:bid_blend_04`` of commit 8a8e646 (the blend
+  with a second search of all the bid's play-outs);
 * ``bid_ties_10`` — bids within a point of the best are searched again with noisy others, as
   the expert's near-tied cards are (cards are the expert's);
 * ``bid_noise_02`` — the bid search's other seats play a random legal card one time in five

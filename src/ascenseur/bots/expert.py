@@ -240,11 +240,18 @@ class ExpertBot:
         The best of the search; at a near-tie, the best of a second search among the
         near-tied candidates with noisy others (:data:`TIE_WIDTH`, :data:`TIE_NOISE`). With a
         time budget, the first search gets :data:`FIRST_SHARE` of it, the second the rest.
-        With ``bid_blend`` and no time budget, a bid is :meth:`blended_decision`'s.
+        With ``bid_blend``, the look-ahead and no time budget, a bid is
+        :meth:`blended_decision`'s.
         """
         problem = self.problem_of(view)
         settings = self.search_settings(problem)
-        if problem.bidding and self.bid_blend > 0.0 and settings.seconds is None:
+        # Without the look-ahead (nested_bids False) there is nothing to discount.
+        if (
+            problem.bidding
+            and self.bid_blend > 0.0
+            and settings.nested
+            and settings.seconds is None
+        ):
             return self.blended_decision(problem, settings, rng, self.bid_blend)
         started = time.perf_counter()
         first = settings
