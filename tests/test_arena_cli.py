@@ -608,6 +608,57 @@ def test_hand_sizes_split_the_matchs_difference_by_hand_size(
         hand_sizes.by_hand_size(tmp_path)
 
 
+def test_bid_differences_split_the_matchs_difference_by_the_candidates_bid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tools/bid_differences.py: every seat-deal of every game goes under its third of the hand
+    sizes (max 3 cards: 1, 2, 3 each a third) and the sign of the candidate's bid minus the
+    reference's, read here from games.jsonl; the differences add up to the arena's own points
+    per game (rules S1-S2); matches are pooled game by game, and only matches of one table."""
+    import bid_differences
+
+    out = _small_match(tmp_path, capsys)
+    found = bid_differences.groups([out])
+    deals_by_band: dict[str, int] = {}
+    for group in found:
+        deals_by_band[group.band] = deals_by_band.get(group.band, 0) + group.deals
+    assert deals_by_band == {"small": 30, "middle": 30, "big": 15}
+    assert {group.cards for group in found} <= {(1, 1), (2, 2), (3, 3)}
+    games = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    expected: dict[str, int] = {}
+    for game in games:
+        result = game["result"]
+        for ours, theirs in zip(result["candidate"], result["reference"], strict=True):
+            for a, b in zip(ours["bids"], theirs["bids"], strict=True):
+                relation = "same" if a == b else "above" if a > b else "below"
+                expected[relation] = expected.get(relation, 0) + 1
+    counted: dict[str, int] = {}
+    for group in found:
+        counted[group.relation] = counted.get(group.relation, 0) + group.deals
+    assert counted == expected
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    total = sum(group.difference for group in found)
+    assert total / (5 * 3) == pytest.approx(summary["points_difference"]["mean"])
+    assert all(1 <= len(group.per_game) <= 5 for group in found)
+    twice = bid_differences.groups([out, out])
+    assert [(g.band, g.relation, g.deals) for g in twice] == [
+        (g.band, g.relation, 2 * g.deals) for g in found
+    ]
+    monkeypatch.setattr(sys, "argv", ["bid_differences.py", str(out)])
+    bid_differences.main()
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].split()[:3] == ["cards", "bid", "deals"]
+    assert len(printed) == len(found) + 2
+    assert printed[-1].startswith(f"all: {total:+d} points; by the candidate's bid: below ")
+    other = tmp_path / "other"
+    assert main([*TINY, "--out", str(other)]) == 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit, match="a table other than the matches before it"):
+        bid_differences.groups([out, other])
+    with pytest.raises(SystemExit, match=r"no match\.json there"):
+        bid_differences.groups([tmp_path])
+
+
 def test_table_context_counts_every_seat_deal_by_the_table_it_was_bid_at(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
