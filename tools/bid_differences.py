@@ -20,10 +20,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import NamedTuple
 
-from ascenseur.arena.duplicate import ArenaError
 from ascenseur.arena.stats import mean_interval
-from ascenseur.commands.arena import saved_match
-from ascenseur.core.scoring import deal_score
+from hand_sizes import SeatDeal, per_game, seat_deals
 
 #: The candidate's bid against the reference's, by the sign of the difference.
 RELATIONS = {-1: "below", 0: "same", 1: "above"}
@@ -54,58 +52,31 @@ def groups(directories: list[Path]) -> list[Group]:
     """The figures of every (band, relation) with a seat-deal in the matches, bands smallest
     first and relations below, same, above; the matches must have the same players and most
     cards (their bands are then the same)."""
-    tables: set[tuple[int, int]] = set()
-    deals: dict[tuple[int, int], int] = defaultdict(int)
-    per_game: dict[tuple[int, int], list[float]] = defaultdict(list)
-    totals: dict[tuple[int, int], list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for directory in directories:
-        try:
-            match, _, results = saved_match(directory)
-        except ArenaError as err:
-            raise SystemExit(str(err)) from None
-        max_cards = match.rules.max_cards
-        tables.add((match.rules.players, max_cards))
-        if len(tables) > 1:
+    matches, found = seat_deals(directories)
+    tables = [(match.rules.players, match.rules.max_cards) for match in matches]
+    for directory, table in zip(directories, tables, strict=True):
+        if table != tables[0]:
             raise SystemExit(f"{directory}: a table other than the matches before it")
-        for result in results:
-            game: dict[tuple[int, int], list[int]] = defaultdict(list)
-            for seat, run in enumerate(result.candidate):
-                reference = result.reference[seat]
-                for deal, cards in enumerate(match.hand_sizes):
-                    ours = (run.bids[deal], run.tricks[deal])
-                    theirs = (reference.bids[deal], reference.tricks[deal])
-                    key = (band_of(cards, max_cards), _sign(ours[0] - theirs[0]))
-                    change = deal_score(*ours) - deal_score(*theirs)
-                    game[key].append(change)
-                    total = totals[key]
-                    total[0] += change
-                    total[1] += ours[0] == ours[1]
-                    total[2] += theirs[0] == theirs[1]
-                    total[3] += ours[1] - theirs[1]
-            for key, changes in game.items():
-                deals[key] += len(changes)
-                per_game[key].append(sum(changes) / len(changes))
     if not tables:
         return []
-    (_, max_cards) = tables.pop()
-    out = []
-    for key in sorted(deals):
-        band, sign = key
-        total = totals[key]
-        out.append(
-            Group(
-                BANDS[band],
-                _band_cards(band, max_cards),
-                RELATIONS[sign],
-                deals[key],
-                per_game[key],
-                total[0],
-                total[1],
-                total[2],
-                total[3],
-            )
+    max_cards = tables[0][1]
+    keyed: dict[tuple[int, int], list[SeatDeal]] = defaultdict(list)
+    for deal in found:
+        keyed[(band_of(deal.cards, max_cards), _sign(deal.ours[0] - deal.theirs[0]))].append(deal)
+    return [
+        Group(
+            BANDS[band],
+            _band_cards(band, max_cards),
+            RELATIONS[sign],
+            len(deals),
+            per_game(deals),
+            sum(deal.difference for deal in deals),
+            sum(deal.ours[0] == deal.ours[1] for deal in deals),
+            sum(deal.theirs[0] == deal.theirs[1] for deal in deals),
+            sum(deal.ours[1] - deal.theirs[1] for deal in deals),
         )
-    return out
+        for (band, sign), deals in sorted(keyed.items())
+    ]
 
 
 def _sign(x: int) -> int:

@@ -16,10 +16,59 @@ from collections import defaultdict
 from pathlib import Path
 from typing import NamedTuple
 
-from ascenseur.arena.duplicate import ArenaError
+from ascenseur.arena.duplicate import ArenaError, Match
 from ascenseur.arena.stats import mean_interval
 from ascenseur.commands.arena import saved_match
 from ascenseur.core.scoring import deal_score
+
+
+class SeatDeal(NamedTuple):
+    """One seat's deal of one game, as the candidate and the reference each played it."""
+
+    game: tuple[int, int]  # the match's place in the list read, and the game's number
+    cards: int  # the hand size
+    ours: tuple[int, int]  # the candidate's bid and tricks
+    theirs: tuple[int, int]  # the reference's bid and tricks
+
+    @property
+    def difference(self) -> int:
+        """The candidate's deal score minus the reference's (rules S1-S2)."""
+        return deal_score(*self.ours) - deal_score(*self.theirs)
+
+
+def seat_deals(directories: list[Path]) -> tuple[list[Match], list[SeatDeal]]:
+    """The matches saved in ``directories`` and every seat-deal of their finished games, game
+    by game; a directory that holds no match stops the tool with the arena's sentence."""
+    matches = []
+    found = []
+    for place, directory in enumerate(directories):
+        try:
+            match, _, results = saved_match(directory)
+        except ArenaError as err:
+            raise SystemExit(str(err)) from None
+        matches.append(match)
+        for result in results:
+            for seat, run in enumerate(result.candidate):
+                reference = result.reference[seat]
+                for deal, cards in enumerate(match.hand_sizes):
+                    found.append(
+                        SeatDeal(
+                            (place, result.game),
+                            cards,
+                            (run.bids[deal], run.tricks[deal]),
+                            (reference.bids[deal], reference.tricks[deal]),
+                        )
+                    )
+    return matches, found
+
+
+def per_game(deals: list[SeatDeal]) -> list[float]:
+    """The mean difference per seat-deal in each game that has one of ``deals``, in the order
+    the games come: the unit the arena's intervals are drawn over."""
+    games: dict[tuple[int, int], list[int]] = defaultdict(list)
+    for deal in deals:
+        games[deal.game].append(deal.difference)
+    return [sum(changes) / len(changes) for changes in games.values()]
 
 
 class HandSize(NamedTuple):
@@ -36,32 +85,20 @@ class HandSize(NamedTuple):
 def by_hand_size(directory: Path) -> tuple[list[HandSize], int]:
     """The figures of each hand size of the match saved in ``directory``, smallest first, and
     its number of players."""
-    try:
-        match, _, results = saved_match(directory)
-    except ArenaError as err:
-        raise SystemExit(str(err)) from None
-    sizes = match.hand_sizes
-    deals: dict[int, int] = defaultdict(int)
-    per_game: dict[int, list[float]] = defaultdict(list)
-    difference: dict[int, int] = defaultdict(int)
-    exact: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for result in results:
-        game: dict[int, list[int]] = defaultdict(list)
-        for seat, run in enumerate(result.candidate):
-            reference = result.reference[seat]
-            for deal, k in enumerate(sizes):
-                ours = deal_score(run.bids[deal], run.tricks[deal])
-                theirs = deal_score(reference.bids[deal], reference.tricks[deal])
-                game[k].append(ours - theirs)
-                exact[k][0] += run.bids[deal] == run.tricks[deal]
-                exact[k][1] += reference.bids[deal] == reference.tricks[deal]
-        for k, changes in game.items():
-            deals[k] += len(changes)
-            difference[k] += sum(changes)
-            per_game[k].append(sum(changes) / len(changes))
+    (match,), found = seat_deals([directory])
+    sizes: dict[int, list[SeatDeal]] = defaultdict(list)
+    for deal in found:
+        sizes[deal.cards].append(deal)
     rows = [
-        HandSize(k, deals[k], per_game[k], difference[k], exact[k][0], exact[k][1])
-        for k in sorted(deals)
+        HandSize(
+            k,
+            len(deals),
+            per_game(deals),
+            sum(deal.difference for deal in deals),
+            sum(deal.ours[0] == deal.ours[1] for deal in deals),
+            sum(deal.theirs[0] == deal.theirs[1] for deal in deals),
+        )
+        for k, deals in sorted(sizes.items())
     ]
     return rows, match.rules.players
 
