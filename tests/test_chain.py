@@ -392,3 +392,30 @@ def test_the_shared_worlds_variant_searches_first_as_the_expert_and_plays_legal_
         best = max(e.points for e in found)
         if sum(e.points >= best - TIE_WIDTH for e in found) == 1:
             assert action == expected
+
+
+def test_the_chain_thin_variant_keeps_a_world_every_4_steps_for_its_decision_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tools/expert_variants.py's chain_thin_4: while it decides, the chain keeps a world every
+    4 steps with twice the heuristic's decisions (so as many worlds, each further apart); after
+    the decision the chain's settings are the expert's again, and the card is legal."""
+    import expert_variants
+
+    seen: list[tuple[int, int]] = []
+    real = chain.worlds
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append((chain.THIN, chain.ASKS))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chain, "worlds", spy)
+    before = (chain.THIN, chain.ASKS)
+    thin = expert_variants.chain_thin_4(Budget(iterations=1_000))
+    _, decisions = _deal(52, 8)
+    view, _ = decisions[0]
+    assert chain.applies(SearchProblem.of(view), thin.settings(SearchProblem.of(view)))
+    action, _ = thin.decide(view, random.Random(4))
+    assert action in view.legal_actions
+    assert seen and set(seen) == {(4, before[1] * 2)}
+    assert (chain.THIN, chain.ASKS) == before == (2, 40_000)
