@@ -399,7 +399,8 @@ def test_the_chain_thin_variant_keeps_a_world_every_4_steps_for_its_decision_onl
 ) -> None:
     """tools/expert_variants.py's chain_thin_4: while it decides, the chain keeps a world every
     4 steps with twice the heuristic's decisions (so as many worlds, each further apart); after
-    the decision the chain's settings are the expert's again, and the card is legal."""
+    the decision the chain's settings are the expert's again, and the card is legal.
+    shared_thin_4 runs that chain once a decision."""
     import expert_variants
 
     seen: list[tuple[int, int]] = []
@@ -419,3 +420,11 @@ def test_the_chain_thin_variant_keeps_a_world_every_4_steps_for_its_decision_onl
     assert action in view.legal_actions
     assert seen and set(seen) == {(4, before[1] * 2)}
     assert (chain.THIN, chain.ASKS) == before == (2, 40_000)
+    # shared_thin_4: the same chain, run once a decision (its near-tie search reads its worlds).
+    shared = expert_variants.shared_thin_4(Budget(iterations=1_000))
+    for view, _ in decisions[:4]:
+        seen.clear()
+        action, _ = shared.decide(view, random.Random(4))
+        assert action in view.legal_actions
+        assert seen == [(4, before[1] * 2)]
+    assert before == (chain.THIN, chain.ASKS)

@@ -73,8 +73,13 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   +1.5], +0.06 [-0.14, +0.25] against the expert;
 * ``chain_thin_4`` — the faithful chain keeps a world every 4 steps, not 2 (dropped below after
   single deals; back for whole games): paired with ``evaluations/blended-4p-9003`` (the
-  registered expert, 64adc18) on seed 9003's deals in ``evaluations/thin4-4p-9003``. 9003 is
-  then a seed this change was measured on: a changed expert's figure needs fresh seeds again.
+  registered expert, 64adc18) on seed 9003's deals in ``evaluations/thin4-4p-9003``, stopped
+  after 2 games: its decisions took p95 1.57 s (cards at 16-19 cards p95 1.65-2.38 s), twice the
+  expert's time and out of the 1 s bound, so it cannot be the expert as it is;
+* ``shared_thin_4`` — ``chain_thin_4`` whose near-tie search reads the first search's chain
+  worlds (``shared_worlds``), so the thinned chain runs once a decision (single deals: below).
+  Paired with ``evaluations/blended-4p-9003`` in ``evaluations/sharedthin4-4p-9003``. 9003 is
+  then a seed these changes were measured on: a changed expert's figure needs fresh seeds.
 
 Dropped after measuring (the code is in the history; the arena did not pay for them):
 
@@ -393,3 +398,13 @@ class SharedWorlds(ExpertBot):
 def shared_worlds(budget: Budget) -> ExpertBot:
     """A card's near-tie search reads the first search's chain worlds."""
     return SharedWorlds(budget)
+
+
+class SharedThin(ChainThin, SharedWorlds):
+    """``chain_thin_4`` whose near-tie search of a card reads the first search's chain worlds
+    (``shared_worlds``): the thinned chain runs once a decision."""
+
+
+def shared_thin_4(budget: Budget) -> ExpertBot:
+    """The chain keeps a world every 4 steps, and a card's near-tie search reads its worlds."""
+    return SharedThin(budget, 4)
