@@ -640,6 +640,14 @@ def test_bid_differences_split_the_matchs_difference_by_the_candidates_bid(
     total = sum(group.difference for group in found)
     assert total / (5 * 3) == pytest.approx(summary["points_difference"]["mean"])
     assert all(1 <= len(group.per_game) <= 5 for group in found)
+    # Each of the candidate's bids took fewer tricks, as many, or more.
+    assert all(g.under + g.candidate_exact + g.over == g.deals for g in found)
+    misses = sum(
+        sum(bid != took for bid, took in zip(ours["bids"], ours["tricks"], strict=True))
+        for game in games
+        for ours in game["result"]["candidate"]
+    )
+    assert sum(g.under + g.over for g in found) == misses > 0
     twice = bid_differences.groups([out, out])
     assert [(g.band, g.relation, g.deals) for g in twice] == [
         (g.band, g.relation, 2 * g.deals) for g in found

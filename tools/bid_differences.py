@@ -6,7 +6,8 @@ deals. Each seat-deal goes under the candidate's bid minus the reference's there
 same, above) and the third of the hand sizes it falls in (small, middle, big): the number of
 seat-deals, the mean difference of deal scores (its 95% interval over games, the unit the arena
 draws; a game with no such seat-deal adds nothing), the share of the match's whole difference,
-both sides' share of exact bids and the candidate's tricks minus the reference's. Where the
+both sides' share of exact bids, the candidate's tricks minus the reference's, and the shares of
+the candidate's bids that took fewer tricks (under) and more (over). Where the
 bids are the same, the difference is the play's.
 
 Run: ``python tools/bid_differences.py DIR …`` (``--out`` directories of ``ascenseur arena``;
@@ -41,6 +42,8 @@ class Group(NamedTuple):
     candidate_exact: int
     reference_exact: int
     tricks: int  # candidate's tricks minus the reference's, in all
+    under: int  # the candidate took fewer tricks than it bid
+    over: int  # the candidate took more tricks than it bid
 
 
 def band_of(cards: int, max_cards: int) -> int:
@@ -74,6 +77,8 @@ def groups(directories: list[Path]) -> list[Group]:
             sum(deal.ours[0] == deal.ours[1] for deal in deals),
             sum(deal.theirs[0] == deal.theirs[1] for deal in deals),
             sum(deal.ours[1] - deal.theirs[1] for deal in deals),
+            sum(deal.ours[1] < deal.ours[0] for deal in deals),
+            sum(deal.ours[1] > deal.ours[0] for deal in deals),
         )
         for (band, sign), deals in sorted(keyed.items())
     ]
@@ -95,7 +100,7 @@ def report(found: list[Group]) -> list[str]:
     whole = sum(g.difference for g in found)
     out = [
         f"{'cards':<12}{'bid':<7}{'deals':>6}  {'difference per deal':<26}{'share':>6}"
-        f"{'exact':>14}{'tricks':>8}"
+        f"{'exact':>14}{'tricks':>8}{'under':>7}{'over':>6}"
     ]
     for g in found:
         interval = mean_interval(g.per_game)
@@ -105,7 +110,7 @@ def report(found: list[Group]) -> list[str]:
         out.append(
             f"{cards:<12}{g.relation:<7}{g.deals:>6}  {interval.mean:+.3f} {spread:<19}"
             f"{share:>6}{g.candidate_exact / g.deals:>8.3f} {g.reference_exact / g.deals:.3f}"
-            f"{g.tricks / g.deals:>+8.3f}"
+            f"{g.tricks / g.deals:>+8.3f}{g.under / g.deals:>7.3f}{g.over / g.deals:>6.3f}"
         )
     if whole:
         shares = ", ".join(
