@@ -889,6 +889,12 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     budget = Budget(iterations=40)
     assert expert_variants.bid_up_05(budget).choose(view, random.Random(2)) == Bid(3)
     assert expert_variants.bid_down_05(budget).choose(view, random.Random(2)) == Bid(0)
+    # Every bid ties: pulled toward the field, the bid is the heuristic bot's.
+    from ascenseur.bots.heuristic import HeuristicBot
+
+    field = HeuristicBot().choose(view, random.Random(2))
+    own = expert.ExpertBot(budget).choose(view, random.Random(2))
+    assert expert_variants.bid_field_05(budget).choose(view, random.Random(2)) == field != own
     # bid_ties_10: a wider near-tie for bids only.
     bidding, playing = SearchProblem.of(view), SearchProblem.of(_three_spades_to_lead())
     assert default.tie_width_for(bidding) == default.tie_width_for(playing) == expert.TIE_WIDTH
