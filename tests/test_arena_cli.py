@@ -456,6 +456,14 @@ def test_the_candidates_decision_times_are_read_by_deal_and_hand_size(
     lines = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
     second = [t for run in lines[1]["result"]["candidate"] for t in run["times_ns"]]
     assert sorted(t for _, _, t in arena_times.decisions(out, range(1, 2))) == sorted(second)
+    games = arena_times.by_game(out)
+    assert [game for game, _ in games] == [0, 1, 2]
+    assert [d for _, one in games for d in one] == found
+    # --by-game: the median bid at 10-16 cards of each game that has one (here none do, so a
+    # game is made up: bids at 9 and 17 cards and cards do not count).
+    made_up = [(10, True, 200_000_000), (16, True, 400_000_000), (9, True, 50_000_000)]
+    made_up += [(17, True, 60_000_000), (12, False, 10_000_000), (11, True, 300_000_000)]
+    assert arena_times.gauge([(7, made_up), *games]) == ["game 7: bids at 10-16 cards p50 0.300 s"]
     capsys.readouterr()
     monkeypatch.setattr(sys, "argv", ["arena_times.py", str(out), "--games", "1:2"])
     arena_times.main()

@@ -5,9 +5,11 @@ the candidate played, the time of each of its decisions in order: in each deal i
 its cards (forced ones too, as the arena's own quantiles count them). This prints their p50,
 p95, p99 and the share above 1 s over the games asked — all, or a range such as
 ``--games 0:1``, the games played while nothing else ran on the machine — then, by hand size,
-the p50 and p95 of the bids and of the cards.
+the p50 and p95 of the bids and of the cards. With ``--by-game``, each game's median bid at
+10-16 cards instead: where two matches' experts bid with the same code (a change to card play
+alone), it tells whether the machine ran as fast for both.
 
-Run: ``python tools/arena_times.py DIR [--games FIRST:STOP]``.
+Run: ``python tools/arena_times.py DIR [--games FIRST:STOP] [--by-game]``.
 """
 
 from __future__ import annotations
@@ -28,19 +30,29 @@ def quantile(sorted_values: Sequence[int], q: float) -> int:
     return sorted_values[max(0, math.ceil(q * len(sorted_values)) - 1)]
 
 
-def decisions(directory: Path, games: range | None) -> list[tuple[int, bool, int]]:
+Decision = tuple[int, bool, int]
+
+
+def decisions(directory: Path, games: range | None) -> list[Decision]:
     """``(hand size, is a bid, nanoseconds)`` for each decision of the candidate in the
     games asked (None: every game) of the match saved in ``directory``."""
+    return [
+        d for game, found in by_game(directory) if games is None or game in games for d in found
+    ]
+
+
+def by_game(directory: Path) -> list[tuple[int, list[Decision]]]:
+    """Each finished game of the match saved in ``directory`` (in the order of its number)
+    with the candidate's decisions in it, as :func:`decisions` gives them."""
     try:
         match, _, results = saved_match(directory)
     except ArenaError as err:
         raise SystemExit(str(err)) from None
     sizes = match.hand_sizes
     per_run = sum(1 + k for k in sizes)
-    out = []
-    for result in results:
-        if games is not None and result.game not in games:
-            continue
+    games = []
+    for result in sorted(results, key=lambda r: r.game):
+        out: list[Decision] = []
         for run in result.candidate:
             times = run.times_ns
             if len(times) != per_run:
@@ -53,7 +65,19 @@ def decisions(directory: Path, games: range | None) -> list[tuple[int, bool, int
                 out.append((k, True, times[position]))
                 out.extend((k, False, t) for t in times[position + 1 : position + 1 + k])
                 position += 1 + k
-    return out
+        games.append((result.game, out))
+    return games
+
+
+def gauge(games: list[tuple[int, list[Decision]]]) -> list[str]:
+    """Each game's median bid at 10-16 cards (``--by-game``): where two matches' experts bid
+    with the same code, a gauge of how fast the machine ran while each game was played."""
+    lines = []
+    for game, found in games:
+        bids = sorted(t for k, bid, t in found if bid and 10 <= k <= 16)
+        if bids:
+            lines.append(f"game {game}: bids at 10-16 cards p50 {_seconds(quantile(bids, 0.5))}")
+    return lines
 
 
 def _seconds(ns: int) -> str:
@@ -94,12 +118,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=Path, help="the --out directory of the match")
     parser.add_argument("--games", type=_games, help="FIRST:STOP, the games to count")
+    parser.add_argument(
+        "--by-game",
+        action="store_true",
+        help="each game's median bid at 10-16 cards instead (a gauge of the machine's speed)",
+    )
     args = parser.parse_args()
-    found = decisions(args.directory, args.games)
+    games = [
+        (game, found)
+        for game, found in by_game(args.directory)
+        if args.games is None or game in args.games
+    ]
+    found = [d for _, one in games for d in one]
     if not found:
         raise SystemExit(f"no finished game of {args.directory} in the range asked")
     try:
-        print("\n".join(report(found)), flush=True)
+        print("\n".join(gauge(games) if args.by_game else report(found)), flush=True)
     except BrokenPipeError:  # the reader stopped early (``| head -1``): nothing to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
