@@ -25,6 +25,7 @@ from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.state import GameState
+from ascenseur.fast import DecisionWorlds
 from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 
 TINY = ["arena", "--candidate", "random", "--reference", "random", "--players", "4"]
@@ -772,10 +773,10 @@ def test_oracle_bots_search_only_worlds_consistent_with_what_they_are_told(
     noise: list[float] = []
     real = fast.assess if fast.enabled() else expert.assess
 
-    def spy(problem: SearchProblem, settings: Any, rng: random.Random) -> Any:
+    def spy(problem: SearchProblem, settings: Any, rng: random.Random, *worlds: Any) -> Any:
         seen.append(problem)
         noise.append(settings.noise)
-        return real(problem, settings, rng)
+        return real(problem, settings, rng, *worlds)
 
     monkeypatch.setattr(fast, "assess", spy)
     monkeypatch.setattr(expert, "assess", spy)
@@ -876,9 +877,9 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     seen: list[Any] = []
     real = fast.assess if fast.enabled() else expert.assess
 
-    def spy(problem: Any, settings: Any, rng: random.Random) -> Any:
+    def spy(problem: Any, settings: Any, rng: random.Random, *worlds: Any) -> Any:
         seen.append(settings)
-        found = real(problem, settings, rng)
+        found = real(problem, settings, rng, *worlds)
         # Every candidate ties: the second search always runs.
         return [replace(e, points=0.0) for e in found]
 
@@ -949,7 +950,10 @@ def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
         calls: list[Any] = []
 
         def estimates(
-            problem: SearchProblem, settings: SearchSettings, rng: random.Random
+            problem: SearchProblem,
+            settings: SearchSettings,
+            rng: random.Random,
+            worlds: DecisionWorlds | None = None,
         ) -> list[Estimate]:
             calls.append((settings.nested, settings.race, rng.getstate()))
             points = answers[(settings.nested, settings.noise)]
@@ -978,7 +982,10 @@ def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
     bidding = observe(state, 1)
 
     def canned(
-        problem: SearchProblem, settings: SearchSettings, rng: random.Random
+        problem: SearchProblem,
+        settings: SearchSettings,
+        rng: random.Random,
+        worlds: DecisionWorlds | None = None,
     ) -> list[Estimate]:
         points = [1.0, 2.0, 3.0, 4.0] if settings.nested else [1.0, 2.0, 3.0, 0.0]
         return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]
@@ -1133,7 +1140,10 @@ def test_ties_corrected_adds_the_fitted_lean_of_each_card_at_near_ties_only(
 
     def canned(answers: list[list[float]]) -> Callable[..., list[Estimate]]:
         def estimates(
-            problem: SearchProblem, settings: SearchSettings, rng: random.Random
+            problem: SearchProblem,
+            settings: SearchSettings,
+            rng: random.Random,
+            worlds: DecisionWorlds | None = None,
         ) -> list[Estimate]:
             points = answers.pop(0)
             return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]

@@ -29,6 +29,7 @@ from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
+from ascenseur.fast import DecisionWorlds
 from ascenseur.search.bid_model import expected_bid
 from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 from helpers import tight_position
@@ -274,7 +275,11 @@ class CannedSearch(ExpertBot):
         self.calls: list[tuple[tuple[PlayerAction, ...], SearchSettings]] = []
 
     def estimates(
-        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
+        self,
+        problem: SearchProblem,
+        settings: SearchSettings,
+        rng: random.Random,
+        worlds: DecisionWorlds | None = None,
     ) -> list[Estimate]:
         self.calls.append((problem.actions, settings))
         points = self.answers[len(self.calls) - 1]
@@ -350,7 +355,10 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
     plays: list[int] = []
 
     def canned(
-        problem: SearchProblem, settings: SearchSettings, rng: random.Random
+        problem: SearchProblem,
+        settings: SearchSettings,
+        rng: random.Random,
+        worlds: DecisionWorlds | None = None,
     ) -> list[Estimate]:
         calls.append((settings.nested, rng.getstate()))
         plays.append(settings.iterations)

@@ -14,6 +14,7 @@ import math
 import random
 from dataclasses import astuple, replace
 from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -21,7 +22,7 @@ import pytest
 pytest.importorskip("numba")
 
 from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import DEFAULT_ITERATIONS, TIE_WIDTH, ExpertBot
+from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
@@ -372,35 +373,58 @@ def test_the_real_hands_explain_every_card_over_a_whole_game() -> None:
     assert asked > 50
 
 
-def test_the_shared_worlds_variant_searches_first_as_the_expert_and_plays_legal_cards() -> None:
-    """tools/expert_variants.py's shared_worlds: its first search of a card is the expert's
-    (the same estimates from the same stream), and it plays a legal card; where no other card
-    is near the best it plays the expert's card."""
-    import expert_variants
-
-    budget = Budget(iterations=1_000)
-    shared = expert_variants.shared_worlds(budget)
-    expert = ExpertBot(budget, faithful=True)
-    _, decisions = _deal(52, 8)
-    for view, _ in decisions[::2]:
-        problem = SearchProblem.of(view)
-        assert chain.applies(problem, expert.settings(problem))
-        action, found = shared.decide(view, random.Random(4))
-        expected, first = expert.decide(view, random.Random(4))
-        assert found == first
-        assert action in view.legal_actions
-        best = max(e.points for e in found)
-        if sum(e.points >= best - TIE_WIDTH for e in found) == 1:
-            assert action == expected
-
-
-def test_the_chain_thin_variant_keeps_a_world_every_4_steps_for_its_decision_only(
+def test_a_cards_near_tie_search_reads_the_worlds_its_first_search_kept(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """tools/expert_variants.py's chain_thin_4: while it decides, the chain keeps a world every
-    4 steps with twice the heuristic's decisions (so as many worlds, each further apart); after
-    the decision the chain's settings are the expert's again, and the card is legal.
-    shared_thin_4 runs that chain once a decision."""
+    """The expert runs the faithful chain once a card decision: its first search runs it, and
+    its near-tie search (the same position among fewer candidates) reads the worlds it kept;
+    that first search is the one of the expert that runs the chain at each search
+    (``share_worlds=False``: the same estimates from the same stream), and the card is legal."""
+    kept: list[int] = []
+    given: list[bool] = []
+    worlds, assess = chain.worlds, chain.assess
+
+    def spy_worlds(*args: object, **kwargs: object) -> object:
+        pool = worlds(*args, **kwargs)  # type: ignore[arg-type]
+        kept.append(pool.shape[0])
+        return pool
+
+    def spy_assess(*args: Any, **kwargs: Any) -> Any:
+        given.append(kwargs.get("pool") is not None)
+        return assess(*args, **kwargs)
+
+    monkeypatch.setattr(chain, "worlds", spy_worlds)
+    monkeypatch.setattr(chain, "assess", spy_assess)
+    budget = Budget(iterations=1_000)
+    # Every other card is near the best: every decision searches twice.
+    shared = ExpertBot(budget, tie_width=100.0)
+    again = ExpertBot(budget, tie_width=100.0, share_worlds=False)
+    _, decisions = _deal(52, 8)
+    assert len(decisions) >= 3
+    for view, _ in decisions:
+        problem = SearchProblem.of(view)
+        assert chain.applies(problem, shared.settings(problem))
+        kept.clear()
+        given.clear()
+        action, found = shared.decide(view, random.Random(4))
+        assert action in view.legal_actions
+        assert len(kept) == 1 and kept[0] > 0
+        assert given == [True, True]
+        kept.clear()
+        given.clear()
+        _, first = again.decide(view, random.Random(4))
+        assert first == found
+        assert len(kept) == 2
+        assert given == [False, False]
+
+
+def test_the_former_experts_chain_keeps_a_world_every_2_steps_for_its_decision_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tools/expert_variants.py's former_expert: while it decides, the chain keeps a world
+    every 2 steps with half the heuristic's decisions (as many worlds, each nearer the last)
+    and runs at each search; after the decision the chain's settings are the expert's again,
+    and the card is legal."""
     import expert_variants
 
     seen: list[tuple[int, int]] = []
@@ -412,19 +436,12 @@ def test_the_chain_thin_variant_keeps_a_world_every_4_steps_for_its_decision_onl
 
     monkeypatch.setattr(chain, "worlds", spy)
     before = (chain.THIN, chain.ASKS)
-    thin = expert_variants.chain_thin_4(Budget(iterations=1_000))
+    former = expert_variants.former_expert(Budget(iterations=1_000))
+    assert not former.share_worlds
     _, decisions = _deal(52, 8)
-    view, _ = decisions[0]
-    assert chain.applies(SearchProblem.of(view), thin.settings(SearchProblem.of(view)))
-    action, _ = thin.decide(view, random.Random(4))
-    assert action in view.legal_actions
-    assert seen and set(seen) == {(4, before[1] * 2)}
-    assert (chain.THIN, chain.ASKS) == before == (2, 40_000)
-    # shared_thin_4: the same chain, run once a decision (its near-tie search reads its worlds).
-    shared = expert_variants.shared_thin_4(Budget(iterations=1_000))
     for view, _ in decisions[:4]:
         seen.clear()
-        action, _ = shared.decide(view, random.Random(4))
+        action, _ = former.decide(view, random.Random(4))
         assert action in view.legal_actions
-        assert seen == [(4, before[1] * 2)]
-    assert before == (chain.THIN, chain.ASKS)
+        assert seen and set(seen) == {(2, before[1] // 2)}
+    assert (chain.THIN, chain.ASKS) == before == (4, 80_000)

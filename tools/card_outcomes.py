@@ -46,6 +46,7 @@ from ascenseur.core.cards import DECK, FULL_DECK_MASK, KIND_MASKS, Suit
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.tricks import winning_position
+from ascenseur.fast import DecisionWorlds
 from ascenseur.search.problem import Estimate, SearchProblem
 
 #: The environment variable naming the file ``logged_cards`` appends its card decisions to.
@@ -74,8 +75,9 @@ class LoggedCards(ExpertBot):
         found: Sequence[Estimate],
         rng: random.Random,
         seconds: float | None = None,
+        worlds: DecisionWorlds | None = None,
     ) -> list[Estimate] | None:
-        self._second = super().near_tie_search(problem, found, rng, seconds)
+        self._second = super().near_tie_search(problem, found, rng, seconds, worlds)
         return self._second
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
@@ -186,8 +188,9 @@ class TiesCorrected(ExpertBot):
         found: Sequence[Estimate],
         rng: random.Random,
         seconds: float | None = None,
+        worlds: DecisionWorlds | None = None,
     ) -> list[Estimate] | None:
-        second = super().near_tie_search(problem, found, rng, seconds)
+        second = super().near_tie_search(problem, found, rng, seconds, worlds)
         if second is None or problem.bidding:
             return second
         me = problem.seat

@@ -1,8 +1,8 @@
 """How well the chain of :mod:`ascenseur.fast.chain` mixes: its worlds' worth in independent
 draws, where they put the others' cards, and how often its searches agree.
 
-``python tools/chain_mixing.py [--cards 14] [--deals 3] [--runs 4] [--thin 2] [--faith 0.95]
-[--asks 40000] [--seed 7]`` plays heuristic single deals (4 players). At seat 0's card
+``python tools/chain_mixing.py [--cards 14] [--deals 3] [--runs 4] [--thin 4] [--faith 0.95]
+[--asks 80000] [--seed 7]`` plays heuristic single deals (4 players). At seat 0's card
 decisions among two or more, once the chain applies (another seat has played), it runs the
 chain ``--runs`` times from independent streams (each from a world of its own) and prints, by trick:
 

@@ -57,9 +57,6 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   whose single-deal figures leaned above 0 (each within noise), for a whole-game match: 60
   games on seed 9005's deals, paired with the expert, −1.01 [−3.71, +1.69] a game
   (``evaluations/combo-4p-9005``);
-* ``shared_worlds`` — a card's near-tie search reads the worlds of the first search's faithful
-  chain instead of running the chain again (a speed-up: the second chain is most of a near-tie
-  decision's time; not yet measured alone);
 * ``own_worlds`` — the expert before the faithful chain became its default (below): card
   decisions search its own worlds, weighed by the bids alone;
 * ``faithful`` — (the registered expert's default since b3efde2, here forced on) card
@@ -75,15 +72,22 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   [-1.50, +5.56] against the expert; the three seeds +47.83 [+45.2, +50.5], +3.83 [+1.74,
   +5.92] against the expert over 180 games. At 10 players (``faithful-10p-9101``): +0.92 [+0.4,
   +1.5], +0.06 [-0.14, +0.25] against the expert;
-* ``chain_thin_4`` — the faithful chain keeps a world every 4 steps, not 2 (dropped below after
-  single deals; back for whole games): paired with ``evaluations/blended-4p-9003`` (the
-  registered expert, 64adc18) on seed 9003's deals in ``evaluations/thin4-4p-9003``, stopped
-  after 2 games: its decisions took p95 1.57 s (cards at 16-19 cards p95 1.65-2.38 s), twice the
-  expert's time and out of the 1 s bound, so it cannot be the expert as it is;
-* ``shared_thin_4`` — ``chain_thin_4`` whose near-tie search reads the first search's chain
-  worlds (``shared_worlds``), so the thinned chain runs once a decision (single deals: below).
-  Paired with ``evaluations/blended-4p-9003`` in ``evaluations/sharedthin4-4p-9003``. 9003 is
-  then a seed these changes were measured on: a changed expert's figure needs fresh seeds.
+* ``former_expert`` — the registered expert of 64adc18 to 837090d: the faithful chain keeps a
+  world every 2 steps with half the heuristic's decisions, and a card's near-tie search runs
+  the chain again. The ``blended-*`` matches of ``evaluations/`` are this bot's;
+* ``chain_thin_4`` — the registered expert whose card's near-tie search runs the chain again
+  (``ExpertBot(share_worlds=False)``): in whole games (``evaluations/thin4-4p-9003``, from
+  2789e1d, 2 games) its decisions took p95 1.57 s, cards at 16-19 cards p95 1.65-2.38 s, out
+  of the 1 s bound;
+* ``shared_thin_4`` (a lab here until 837090d; since, the registered expert) — the chain
+  keeps a world every 4 steps (``chain_thin_4``) and a card's near-tie search reads the worlds
+  of its first search's chain (the lab ``shared_worlds``), so the thinned chain runs once a
+  decision. Whole games on seed 9003's deals, paired with ``evaluations/blended-4p-9003``
+  (``evaluations/sharedthin4-4p-9003``, 18 of 60 games, stopped to make it the expert): +9.64
+  [+4.94, +14.34] a game, 15 of 18 ahead, +0.68 and +0.82 a deal at 14-16 and 17-19 cards;
+  +50.71 [+42.2, +59.2] against the field; decisions p95 0.95 s on a machine that ran 1.4
+  times slower than for the reference match (``tools/arena_times.py --by-game``). 9003 is a
+  seed these changes were measured on: the expert's figure needs fresh seeds.
 
 Dropped after measuring (the code is in the history; the arena did not pay for them):
 
@@ -158,8 +162,7 @@ from ascenseur.bots.expert import ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.core.actions import Bid, PlayerAction
 from ascenseur.core.observation import Observation
-from ascenseur.fast import chain
-from ascenseur.fast.masks import Int64s
+from ascenseur.fast import DecisionWorlds, chain
 from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 
 
@@ -183,11 +186,15 @@ class TieTwice(ExpertBot):
     no time budget: with one, the clock decides)."""
 
     def estimates(
-        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
+        self,
+        problem: SearchProblem,
+        settings: SearchSettings,
+        rng: random.Random,
+        worlds: DecisionWorlds | None = None,
     ) -> list[Estimate]:
         if settings.noise > 0.0 and settings.seconds is None:
             settings = replace(settings, iterations=settings.iterations * 2)
-        return super().estimates(problem, settings, rng)
+        return super().estimates(problem, settings, rng, worlds)
 
 
 def tie_twice(budget: Budget) -> ExpertBot:
@@ -381,11 +388,12 @@ def own_worlds(budget: Budget) -> ExpertBot:
 
 class ChainThin(ExpertBot):
     """The expert whose faithful chain keeps a world every ``thin`` steps (not
-    :data:`~ascenseur.fast.chain.THIN`), its bound on the heuristic's decisions raised in
-    proportion, so that it keeps as many worlds, each further from the last."""
+    :data:`~ascenseur.fast.chain.THIN`), its bound on the heuristic's decisions in proportion,
+    so that it keeps as many worlds, each nearer to or further from the last; ``share_worlds``
+    as :class:`~ascenseur.bots.expert.ExpertBot`'s."""
 
-    def __init__(self, budget: Budget, thin: int) -> None:
-        super().__init__(budget)
+    def __init__(self, budget: Budget, thin: int, *, share_worlds: bool = True) -> None:
+        super().__init__(budget, share_worlds=share_worlds)
         self.thin = thin
 
     def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
@@ -399,51 +407,12 @@ class ChainThin(ExpertBot):
 
 
 def chain_thin_4(budget: Budget) -> ExpertBot:
-    """The faithful chain keeps a world every 4 steps, with twice the heuristic's decisions
-    (``tools/chain_mixing.py --thin 4 --asks 80000``: worth 47 independent worlds, not 24)."""
-    return ChainThin(budget, 4)
+    """The expert's chain (a world every 4 steps) run again by a card's near-tie search."""
+    return ExpertBot(budget, share_worlds=False)
 
 
-class SharedWorlds(ExpertBot):
-    """The expert whose near-tie search of a card reads the worlds its first search's faithful
-    chain kept instead of running the chain again (untimed card decisions once the chain
-    applies; the rest, near-ties included, is the expert's :meth:`decide`)."""
-
-    def __init__(self, budget: Budget) -> None:
-        super().__init__(budget)
-        self.pool: Int64s | None = None  # the decision's chain worlds, once drawn
-
-    def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
-        self.pool = None
-        try:
-            return super().decide(view, rng)
-        finally:
-            self.pool = None
-
-    def estimates(
-        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
-    ) -> list[Estimate]:
-        if (
-            not self.compiled
-            or settings.seconds is not None
-            or not chain.applies(problem, settings)
-        ):
-            return super().estimates(problem, settings, rng)
-        if self.pool is None:
-            self.pool = chain.worlds(problem, settings, rng)
-        return chain.assess(problem, settings, rng, pool=self.pool)
-
-
-def shared_worlds(budget: Budget) -> ExpertBot:
-    """A card's near-tie search reads the first search's chain worlds."""
-    return SharedWorlds(budget)
-
-
-class SharedThin(ChainThin, SharedWorlds):
-    """``chain_thin_4`` whose near-tie search of a card reads the first search's chain worlds
-    (``shared_worlds``): the thinned chain runs once a decision."""
-
-
-def shared_thin_4(budget: Budget) -> ExpertBot:
-    """The chain keeps a world every 4 steps, and a card's near-tie search reads its worlds."""
-    return SharedThin(budget, 4)
+def former_expert(budget: Budget) -> ExpertBot:
+    """The expert before the chain was thinned to a world every 4 steps and run once a
+    decision (64adc18 to b669714): a world every 2 steps, half the heuristic's decisions, and a
+    card's near-tie search runs the chain again."""
+    return ChainThin(budget, 2, share_worlds=False)

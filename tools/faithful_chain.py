@@ -34,7 +34,7 @@ from ascenseur.core.actions import Play
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
-from ascenseur.fast import chain
+from ascenseur.fast import DecisionWorlds, chain
 from ascenseur.fast import search as fast_search
 from ascenseur.fast.masks import join
 from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
@@ -46,10 +46,14 @@ class ChainBids(ExpertBot):
     """The expert whose card decisions search the chain's worlds under the bids alone."""
 
     def estimates(
-        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
+        self,
+        problem: SearchProblem,
+        settings: SearchSettings,
+        rng: random.Random,
+        worlds: DecisionWorlds | None = None,
     ) -> list[Estimate]:
         if not self.compiled or not chain.applies(problem, settings):
-            return super().estimates(problem, settings, rng)
+            return super().estimates(problem, settings, rng, worlds)
         return chain.assess(problem, settings, rng, faithful=False)
 
 
@@ -58,11 +62,15 @@ class FlatExpert(ExpertBot):
     in the same :data:`WORLDS` worlds of its own draw, without racing."""
 
     def estimates(
-        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
+        self,
+        problem: SearchProblem,
+        settings: SearchSettings,
+        rng: random.Random,
+        worlds: DecisionWorlds | None = None,
     ) -> list[Estimate]:
         others = any(seat != problem.seat for seat, _ in problem.plays)
         if problem.bidding or not others or not self.compiled:
-            return super().estimates(problem, settings, rng)
+            return super().estimates(problem, settings, rng, worlds)
         flat = replace(settings, iterations=WORLDS * len(problem.candidates), race=None)
         return fast_search.assess(problem, flat, rng)
 

@@ -50,6 +50,7 @@ from ascenseur.core.cards import DECK, indices_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import GameState
 from ascenseur.core.tricks import NO_LED, legal_mask, trick_summary
+from ascenseur.fast import DecisionWorlds
 from ascenseur.fast import search as fast_search
 from ascenseur.fast.masks import split_all
 from ascenseur.search import bid_model
@@ -107,11 +108,15 @@ class PoolExpert(ExpertBot):
         _install()
 
     def estimates(
-        self, problem: SearchProblem, settings: SearchSettings, rng: random.Random
+        self,
+        problem: SearchProblem,
+        settings: SearchSettings,
+        rng: random.Random,
+        worlds: DecisionWorlds | None = None,
     ) -> list[Estimate]:
         others = [seat for seat, _ in problem.plays if seat != problem.seat]
         if problem.bidding or not others or not self.compiled:
-            return super().estimates(problem, settings, rng)
+            return super().estimates(problem, settings, rng, worlds)
         pool = self.pool(problem, settings, rng)
         once = replace(settings, iterations=self.pool_worlds * len(problem.candidates), race=None)
         return fast_search.assess(problem, once, rng, pool)

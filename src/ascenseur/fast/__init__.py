@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ascenseur.core.actions import PlayerAction
+    from ascenseur.fast.masks import Int64s
     from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 
 PURE_VARIABLE = "ASCENSEUR_PURE"
@@ -94,16 +95,47 @@ def evaluate(
     return [(e.action, e.points) for e in assess(problem, settings, rng)]
 
 
-def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random) -> list[Estimate]:
+class DecisionWorlds:
+    """The faithful chain's worlds (:mod:`~ascenseur.fast.chain`) for one decision's position:
+    the first search that needs them runs the chain, and a later search of the same position
+    (the near-tie search, among fewer candidates) reads them instead of running it again. One
+    per decision; empty until a search has run the chain."""
+
+    __slots__ = ("pool",)
+
+    def __init__(self) -> None:
+        self.pool: Int64s | None = None
+
+
+def assess(
+    problem: SearchProblem,
+    settings: SearchSettings,
+    rng: random.Random,
+    worlds: DecisionWorlds | None = None,
+) -> list[Estimate]:
     """The same search, each candidate's chance of an exact bid too (an
-    :class:`~ascenseur.search.problem.Estimate` each)."""
+    :class:`~ascenseur.search.problem.Estimate` each). Where the faithful chain applies and
+    there is no time budget, ``worlds`` keeps the chain's worlds for the next search of the
+    same position, or holds them from the last (None: the chain runs for this search alone)."""
     from ascenseur.fast import chain
     from ascenseur.fast.search import assess as search
 
     warm_up()
-    if chain.applies(problem, settings):
+    if not chain.applies(problem, settings):
+        return search(problem, settings, rng)
+    if worlds is None or settings.seconds is not None:
         return chain.assess(problem, settings, rng)
-    return search(problem, settings, rng)
+    if worlds.pool is None:
+        worlds.pool = chain.worlds(problem, settings, rng)
+    return chain.assess(problem, settings, rng, pool=worlds.pool)
 
 
-__all__ = ["PURE_VARIABLE", "assess", "available", "enabled", "evaluate", "warm_up"]
+__all__ = [
+    "PURE_VARIABLE",
+    "DecisionWorlds",
+    "assess",
+    "available",
+    "enabled",
+    "evaluate",
+    "warm_up",
+]

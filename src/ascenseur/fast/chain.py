@@ -50,15 +50,20 @@ from ascenseur.search.problem import Estimate, NoConsistentWorld, SearchProblem,
 
 #: The model's chance that a seat plays the card the heuristic bot would.
 FAITHFUL = 0.95
-#: Steps before the first world kept, and between two worlds kept.
+#: Steps before the first world kept, and between two worlds kept: every 4 steps, not 2, its
+#: worlds are worth 47 independent draws, not 24 (``tools/chain_mixing.py --thin 4 --asks
+#: 80000``), at twice the heuristic's decisions. That chain alone took decisions' p95 past 1 s
+#: in whole games (``evaluations/thin4-4p-9003``); run once a decision (the near-tie search
+#: reads its worlds: :class:`ascenseur.fast.DecisionWorlds`) it fits, and the expert gained
+#: +9.64 [+4.94, +14.34] a game over 18 whole games (``evaluations/sharedthin4-4p-9003``).
 BURN = 600
-THIN = 2
+THIN = 4
 #: At PLAYOUTS play-outs a decision (the expert's default budget): the most worlds kept, and
 #: the most heuristic decisions one chain asks for (about 10 µs each). Otherwise the worlds are
 #: in proportion to the budget's play-outs (each is played once by every candidate), and the
 #: decisions to the chain's steps (its burn is the same at any budget).
 WORLDS = 1200
-ASKS = 40_000
+ASKS = 80_000
 PLAYOUTS = 10_000
 #: With a time budget (``SearchSettings.seconds``): the chain's share of it (the search plays
 #: the chain's worlds in what is left), and the worlds it keeps between two looks at the clock.
