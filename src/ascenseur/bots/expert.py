@@ -230,11 +230,8 @@ class ExpertBot:
         self.bid_blend = bid_blend
         # A card's near-tie search reads the worlds its first search's chain kept (the same
         # position) instead of running the chain again: one chain a decision, so a chain twice
-        # as long fits in the time (:data:`ascenseur.fast.chain.THIN`). The two together against
-        # the expert before them, whole games on seed 9003's deals (evaluations/
-        # sharedthin4-4p-9003 paired with blended-4p-9003): +9.64 [+4.94, +14.34] a game over 18,
-        # 15 of them ahead, the gain at 14-19 cards; decisions p95 0.95 s on a machine 1.4 times
-        # slower than the reference's 0.60 s. Its figure needs fresh seeds (9006 on).
+        # as long fits in the time (:data:`ascenseur.fast.chain.THIN` says what the two
+        # together measured).
         self.share_worlds = share_worlds
 
     def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
