@@ -28,7 +28,15 @@ from numba.extending import intrinsic
 from ascenseur.fast import cache
 from ascenseur.fast.cache import BAKED_PACKAGES, CACHE, ROOT
 
-__all__ = ["BAKED_PACKAGES", "CACHE", "ROOT", "cache_sources", "drop_stale_cache", "jit"]
+__all__ = [
+    "BAKED_PACKAGES",
+    "CACHE",
+    "ROOT",
+    "cache_sources",
+    "drop_stale_cache",
+    "jit",
+    "jit_kernel",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,6 +60,20 @@ def jit(fn: F) -> F:
     if not _checked:
         _checked.append(drop_stale_cache())
     return cast(F, numba.njit(cache=True, nogil=True)(fn))
+
+
+def jit_kernel(fn: F) -> F:
+    """:func:`jit` without numba's reference counting, for a function that only reads and
+    writes the arrays it is given: it makes, slices and returns none (numba refuses to
+    compile one that does). Each call of a counted function counts a reference on every
+    array it is passed, a NamedTuple's included, at entry and again at exit, two atomic
+    operations each; in the heuristic's card choice (a Scratch of 19 arrays passed down to
+    every helper) that was more than half the time (``benchmarks/heuristic_twin.py``)."""
+    if not _checked:
+        _checked.append(drop_stale_cache())
+    # ``_nrt`` is numba's own switch for its runtime (the stubs do not list it).
+    njit: Any = numba.njit
+    return cast(F, njit(cache=True, nogil=True, _nrt=False)(fn))
 
 
 def _bit_intrinsic(name: str) -> Any:

@@ -38,7 +38,8 @@ import numpy as np
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.core.observation import deduce_facts
 from ascenseur.core.tricks import winning_position
-from ascenseur.fast._jit import jit, popcount
+from ascenseur.fast._jit import jit, jit_kernel, popcount
+from ascenseur.fast.copies import copy_row
 from ascenseur.fast.heuristic import Scratch, choose, hand_row, row_words
 from ascenseur.fast.masks import HIGH, Floats, Int64s, Words, join, split_all
 from ascenseur.fast.play import legal, trick_state
@@ -159,7 +160,7 @@ class Chain(NamedTuple):
     faith: float  # the chance that a seat plays the heuristic's card (FAITHFUL)
 
 
-@jit
+@jit_kernel
 def bid_log(c: Chain, who: int, low: int, high: int) -> float:
     """The log weight of seat ``who``'s bid had it held ``(low, high)`` now: the expert's (0
     for a seat that has not bid)."""
@@ -172,7 +173,7 @@ def bid_log(c: Chain, who: int, low: int, high: int) -> float:
     return -miss * miss * c.inverse_variance
 
 
-@jit
+@jit_kernel
 def _card_log(
     c: Chain, ev: Events, e: int, who: int, row: Int64s, low: int, high: int, work: Int64s,
     hs: Scratch, asks: Int64s,
@@ -187,11 +188,9 @@ def _card_log(
     legal_low, legal_high = legal(held_low, held_high, ev.trick_len[e], led, high_trump)
     if popcount(legal_low) + popcount(legal_high) < 2:
         return 0.0
-    work[:] = row
     for i in range(DECK_SIZE):
         word = ev.later[e, 0] >> i if i < HIGH else ev.later[e, 1] >> (i - HIGH)
-        if word & 1:
-            work[i] = 1
+        work[i] = 1 if word & 1 else row[i]
     card = choose(
         work, ev.gone[e, 0], ev.gone[e, 1], ev.trick[e], ev.trick_len[e], who, ev.counts[e],
         ev.voids[e], ev.ceilings[e], ev.eager[e], c.bids[who], ev.need[e], c.params, hs,
@@ -200,7 +199,7 @@ def _card_log(
     return math.log(c.faith) if card == ev.card[e] else math.log(1.0 - c.faith)
 
 
-@jit
+@jit_kernel
 def seat_log(
     c: Chain, ev: Events, who: int, row: Int64s, work: Int64s, hs: Scratch, asks: Int64s,
     floor: float, first: Int64s,
@@ -219,7 +218,7 @@ def seat_log(
     )
 
 
-@jit
+@jit_kernel
 def _with_cards(
     c: Chain, ev: Events, who: int, row: Int64s, work: Int64s, hs: Scratch, asks: Int64s,
     floor: float, first: Int64s, low: int, high: int, total: float,
@@ -258,13 +257,23 @@ def run(
     are left at the chain's last world: a later call with ``burn`` = ``thin`` - 1 goes on as
     if it had not stopped."""
     n = hands.shape[0]
-    logs = np.zeros(n)
-    work = np.zeros(DECK_SIZE, np.int64)
-    trial = np.zeros(DECK_SIZE, np.int64)
-    trial2 = np.zeros(DECK_SIZE, np.int64)
-    asked = np.zeros(1, np.int64)
-    first = np.full(n, -1, np.int64)
-    seats = np.zeros(n, np.int64)
+    rows = np.zeros((4, DECK_SIZE), np.int64)
+    seats = np.zeros((3, n), np.int64)
+    return _steps(c, ev, hands, owner, pool, stream, hs, asks, burn, thin, np.zeros(n), rows, seats)
+
+
+@jit_kernel
+def _steps(
+    c: Chain, ev: Events, hands: Int64s, owner: Int64s, pool: Int64s, stream: Words,
+    hs: Scratch, asks: int, burn: int, thin: int, logs: Floats, rows: Int64s, seats3: Int64s,
+) -> tuple[int, int, int]:  # fmt: skip
+    """:func:`run`'s steps, in the zeroed arrays it makes: ``logs`` (n,), ``rows`` (4, 78)
+    and ``seats3`` (3, n)."""
+    n = hands.shape[0]
+    work, trial, trial2, options = rows[0], rows[1], rows[2], rows[3]
+    asked, first, seats = seats3[0], seats3[1], seats3[2]
+    for j in range(n):
+        first[j] = -1
     movers = 0
     for j in range(n):
         if j != c.me:
@@ -272,7 +281,6 @@ def run(
             if hands[j].sum() > 0:
                 seats[movers] = j
                 movers += 1
-    options = np.zeros(DECK_SIZE, np.int64)
     kept = 0
     step = 0
     while kept < pool.shape[0] and (asked[0] < asks or step < 1):
@@ -305,7 +313,7 @@ def run(
         b = owner[y]
         if b >= 0 and not c.allowed[b, x]:
             continue
-        trial[:] = hands[j]
+        copy_row(trial, hands[j])
         trial[x] = 0
         trial[y] = 1
         # Metropolis: keep the swap when the new chances reach the old ones plus log(u). Each
@@ -313,7 +321,7 @@ def run(
         needed = logs[j] + math.log(max(uniform(stream), 1e-300))
         most_b = 0.0
         if b >= 0:
-            trial2[:] = hands[b]
+            copy_row(trial2, hands[b])
             trial2[y] = 0
             trial2[x] = 1
             needed += logs[b]

@@ -16,7 +16,8 @@ import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.core.tricks import NO_LED
-from ascenseur.fast._jit import jit, popcount
+from ascenseur.fast._jit import jit_kernel, popcount
+from ascenseur.fast.copies import fill_row, fill_rows
 from ascenseur.fast.masks import HIGH, Int64s, Words
 from ascenseur.fast.play import card_at, deal_score, legal, remove, trick_step
 from ascenseur.fast.rng import below, new_stream
@@ -25,7 +26,7 @@ from ascenseur.fast.rng import below, new_stream
 # One function, and the buffers one by one: this is benchmarks/vs_openspiel.py's unit. A named
 # tuple of the seven arrays costs about 2 µs a call to unbox, as much as the deal itself, and
 # deal / bid / play as separate compiled steps made the compiled loop ~10% slower.
-@jit
+@jit_kernel
 def random_deal(
     hand_size: int,
     dealer: int,
@@ -48,7 +49,7 @@ def random_deal(
     first = (dealer + 1) % n
     for i in range(DECK_SIZE):
         deck[i] = i
-    hands[:, :] = 0
+    fill_rows(hands, 0)
     for i in range(n * hand_size):  # the top of a uniform shuffle, one card at a time
         pick = i + below(stream, DECK_SIZE - i)
         card = deck[pick]
@@ -72,7 +73,7 @@ def random_deal(
             bid = below(stream, hand_size + 1)
         bids[seat] = bid
         others += bid
-    won[:] = 0
+    fill_row(won, 0)
     leader = first
     played = 0
     for _ in range(hand_size):
@@ -93,7 +94,7 @@ def random_deal(
         scores[seat] = deal_score(bids[seat], won[seat])
 
 
-@jit
+@jit_kernel
 def random_deals(
     count: int,
     hand_size: int,

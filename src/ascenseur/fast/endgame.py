@@ -12,7 +12,8 @@ import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.core.tricks import NO_LED
-from ascenseur.fast._jit import jit, lowest
+from ascenseur.fast._jit import jit_kernel, lowest
+from ascenseur.fast.copies import copy_row
 from ascenseur.fast.masks import HIGH, Int64s
 from ascenseur.fast.play import deal_score, legal, remove, trick_state, trick_step
 
@@ -25,7 +26,7 @@ _TRY_LOW, _TRY_HIGH, _HAND_LOW, _HAND_HIGH, _BEST = 6, 7, 8, 9, 10
 NODE_FIELDS = 11
 
 
-@jit
+@jit_kernel
 def _open(
     nodes: Int64s,
     depth: int,
@@ -58,7 +59,7 @@ def _open(
     node[_BEST] = _WORST
 
 
-@jit
+@jit_kernel
 def _keep_if_better(nodes: Int64s, depth: int, bids: Int64s, results: Int64s) -> None:
     """The child just searched becomes the node's result if it scores better for its seat
     (strictly: on a tie the earlier card, lower in deck order, stays). A child that makes
@@ -67,13 +68,13 @@ def _keep_if_better(nodes: Int64s, depth: int, bids: Int64s, results: Int64s) ->
     score = deal_score(bids[seat], results[depth + 1, seat])
     if score > nodes[depth, _BEST]:
         nodes[depth, _BEST] = score
-        results[depth, :] = results[depth + 1]
+        copy_row(results[depth], results[depth + 1])
         if score == deal_score(bids[seat], bids[seat]):
             nodes[depth, _TRY_LOW] = 0
             nodes[depth, _TRY_HIGH] = 0
 
 
-@jit
+@jit_kernel
 def _search(
     hands: Int64s,
     seat: int,
@@ -95,7 +96,7 @@ def _search(
     cache reliably): row ``d`` of ``wons``, ``results`` and ``nodes`` belongs to depth ``d``.
     """
     if hands[seat, 0] == 0 and hands[seat, 1] == 0 and trick_len == 0:
-        results[0, :] = wons[0]
+        copy_row(results[0], wons[0])
         return
     _open(nodes, 0, hands, seat, trick_len, led, high, win_value, win_seat, first)
     depth = 0
@@ -114,7 +115,7 @@ def _search(
             _keep_if_better(nodes, depth, bids, results)
 
 
-@jit
+@jit_kernel
 def _take_next(node: Int64s, hands: Int64s) -> int:
     """Give the node's seat its hand back, then take from it the next card to try (deck
     order): the move the search explores next from this node."""
@@ -131,7 +132,7 @@ def _take_next(node: Int64s, hands: Int64s) -> int:
     return card
 
 
-@jit
+@jit_kernel
 def _play(
     nodes: Int64s,
     depth: int,
@@ -150,7 +151,7 @@ def _play(
         card, seat, node[_LED], node[_HIGH], node[_WIN_VALUE], node[_WIN_SEAT]
     )
     child = depth + 1
-    wons[child, :] = wons[depth]
+    copy_row(wons[child], wons[depth])
     if node[_TRICK_LEN] + 1 == n:
         wons[child, winner] += 1
         to_play, child_len = winner, 0
@@ -158,14 +159,14 @@ def _play(
     else:
         to_play, child_len = (seat + 1) % n, node[_TRICK_LEN] + 1
     if hands[to_play, 0] == 0 and hands[to_play, 1] == 0 and child_len == 0:
-        results[child, :] = wons[child]  # the deal is over
+        copy_row(results[child], wons[child])  # the deal is over
         _keep_if_better(nodes, depth, bids, results)
         return False
     _open(nodes, child, hands, to_play, child_len, led, high, value, winner, -1)
     return True
 
 
-@jit
+@jit_kernel
 def solve(
     hands: Int64s,
     to_act: int,
@@ -184,11 +185,11 @@ def solve(
     ``nodes`` are scratch arrays from :func:`scratch`; ``hands`` comes back unchanged.
     """
     led, high, win_value, win_seat = trick_state(trick, trick_len, to_act, hands.shape[0])
-    wons[0, :] = won
+    copy_row(wons[0], won)
     _search(
         hands, to_act, trick_len, led, high, win_value, win_seat, bids, first, wons, results, nodes
     )
-    won[:] = results[0]
+    copy_row(won, results[0])
 
 
 def scratch(players: int, cards_left: int = DECK_SIZE) -> tuple[Int64s, Int64s, Int64s]:

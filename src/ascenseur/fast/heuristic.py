@@ -32,7 +32,7 @@ from ascenseur.core.cards import (
 )
 from ascenseur.core.observation import NO_CEILING, Observation
 from ascenseur.core.tricks import NO_LED
-from ascenseur.fast._jit import jit, lowest
+from ascenseur.fast._jit import jit_kernel, lowest
 from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Floats, Int64s, split
 from ascenseur.fast.play import legal, trick_state
 
@@ -92,7 +92,7 @@ class Scratch(NamedTuple):
         )
 
 
-@jit
+@jit_kernel
 def row_words(row: Int64s) -> tuple[int, int]:
     """The ``(low, high)`` words of a 0/1 row over the deck."""
     low = 0
@@ -106,7 +106,7 @@ def row_words(row: Int64s) -> tuple[int, int]:
     return low, high
 
 
-@jit
+@jit_kernel
 def _kind_range(kind: int) -> tuple[int, int]:
     """The deck indices ``[start, stop)`` of a kind (0–3 a suit, 4 the trumps)."""
     if kind < TRUMP_KIND:
@@ -114,7 +114,7 @@ def _kind_range(kind: int) -> tuple[int, int]:
     return FIRST_TRUMP, _LAST_TRUMP
 
 
-@jit
+@jit_kernel
 def _none_of(s: Scratch, j: int, start: int, stop: int) -> float:
     """Chance that seat ``j`` holds none of the cards ``[start, stop)`` (Counting.none_of)."""
     p = 1.0
@@ -124,7 +124,7 @@ def _none_of(s: Scratch, j: int, start: int, stop: int) -> float:
     return p
 
 
-@jit
+@jit_kernel
 def _may_any(s: Scratch, j: int, start: int, stop: int) -> bool:
     """Whether seat ``j`` may hold any of the cards ``[start, stop)``."""
     for i in range(start, stop):  # noqa: SIM110  (numba compiles no generator)
@@ -133,7 +133,7 @@ def _may_any(s: Scratch, j: int, start: int, stop: int) -> bool:
     return False
 
 
-@jit
+@jit_kernel
 def _void_in(s: Scratch, voids: Int64s, j: int, kind: int) -> float:
     """Chance that seat ``j`` holds no card of ``kind`` (Counting.void_in)."""
     if voids[j] >> kind & 1:
@@ -141,7 +141,7 @@ def _void_in(s: Scratch, voids: Int64s, j: int, kind: int) -> float:
     return float(s.kind_none[j, kind])
 
 
-@jit
+@jit_kernel
 def count(
     hand: Int64s, gone_low: int, gone_high: int, seat: int, counts: Int64s, voids: Int64s,
     ceilings: Int64s, s: Scratch,
@@ -162,9 +162,11 @@ def count(
     holders = 0
     dealt = 0
     constrained = False
-    s.others[:] = -1
-    s.may[:, :] = 0
-    s.holds[:, :] = 0.0
+    for j in range(n):  # no slices: a kernel makes no array (jit_kernel)
+        s.others[j] = -1
+        for i in range(DECK_SIZE):
+            s.may[j, i] = 0
+            s.holds[j, i] = 0.0
     for j in range(n):
         if j == seat:
             continue
@@ -222,7 +224,7 @@ def count(
         _scale_card(s, cards[c], holders, 1.0)
 
 
-@jit
+@jit_kernel
 def _scale_card(s: Scratch, i: int, holders: int, above: float) -> float:
     """Divide every holder's chance of card ``i`` by the card's total (its stock chance and
     theirs) when that total is above ``above``; returns the total."""
@@ -236,7 +238,7 @@ def _scale_card(s: Scratch, i: int, holders: int, above: float) -> float:
     return sum_i
 
 
-@jit
+@jit_kernel
 def count_kinds(s: Scratch) -> None:
     """Each seat's chance of holding no card of each kind, the cards of it it is expected to
     hold, and whether it may hold any (the same products and sums, in the same order, as
@@ -253,7 +255,7 @@ def count_kinds(s: Scratch) -> None:
             s.kind_any[j, kind] = _may_any(s, j, start, stop)
 
 
-@jit
+@jit_kernel
 def _higher_trumps(s: Scratch, rank: int) -> bool:
     """Whether a trump above ``rank`` is unseen (Counting.higher_trumps)."""
     for i in range(FIRST_TRUMP + rank, _LAST_TRUMP):  # noqa: SIM110  (numba compiles no generator)
@@ -262,7 +264,7 @@ def _higher_trumps(s: Scratch, rank: int) -> bool:
     return False
 
 
-@jit
+@jit_kernel
 def _win_probability(
     index: int, led: int, best: int, s: Scratch, voids: Int64s, eager: Floats
 ) -> float:
@@ -304,7 +306,7 @@ def _win_probability(
     return p
 
 
-@jit
+@jit_kernel
 def _poisson_cdf(mean: float, k: int) -> float:
     term = math.exp(-mean)
     total = term
@@ -314,7 +316,7 @@ def _poisson_cdf(mean: float, k: int) -> float:
     return min(1.0, total)
 
 
-@jit
+@jit_kernel
 def suit_odds(
     hand: Int64s, kind: int, s: Scratch, voids: Int64s, params: Floats, take: Floats,
     forced: Floats, at: int,
@@ -363,7 +365,7 @@ def suit_odds(
     return at
 
 
-@jit
+@jit_kernel
 def trump_odds(index: int, s: Scratch, params: Floats) -> float:
     """The take odds of one trump kept for later (heuristic_odds.trump_odds)."""
     start = FIRST_TRUMP + RANK[index]
@@ -378,7 +380,7 @@ def trump_odds(index: int, s: Scratch, params: Floats) -> float:
     return p
 
 
-@jit
+@jit_kernel
 def distribution(probs: Floats, m: int, out: Floats) -> int:
     """The Poisson-binomial law of ``probs[:m]`` into ``out[: m + 1]`` (heuristic_odds's)."""
     out[0] = 1.0
@@ -392,7 +394,7 @@ def distribution(probs: Floats, m: int, out: Floats) -> int:
     return m + 1
 
 
-@jit
+@jit_kernel
 def _laws(m: int, excuse: bool, s: Scratch) -> tuple[int, int, int]:
     """The Poisson-binomial laws of the ``m`` cards' ``s.take`` and ``s.forced`` odds into
     ``s.most`` and ``s.fewest`` (the Excuse makes one trick fewer a must); returns the
@@ -405,7 +407,7 @@ def _laws(m: int, excuse: bool, s: Scratch) -> tuple[int, int, int]:
     return most_len, fewest_len, 0
 
 
-@jit
+@jit_kernel
 def _expected_score(
     bid: int, need: int, most_len: int, fewest_len: int, shift: int, s: Scratch
 ) -> float:
@@ -426,7 +428,7 @@ def _expected_score(
     return exact * (3 + 2 * bid) - short - over
 
 
-@jit
+@jit_kernel
 def _kept_odds(hand: Int64s, index: int, s: Scratch, voids: Int64s, params: Floats) -> int:
     """The odds of the hand's cards but ``index``, in ``future_odds``'s order, into
     ``s.take``/``s.forced`` (heuristic_play._odds_without); returns how many."""
@@ -439,7 +441,8 @@ def _kept_odds(hand: Int64s, index: int, s: Scratch, voids: Int64s, params: Floa
                 s.forced[at] = s.base_forced[k, i]
                 at += 1
         elif k < TRUMP_KIND:
-            s.kept[:] = hand
+            for i in range(DECK_SIZE):
+                s.kept[i] = hand[i]
             s.kept[index] = 0
             at = suit_odds(s.kept, k, s, voids, params, s.take, s.forced, at)
         else:  # a trump's odds do not depend on the other trumps: drop its own
@@ -454,7 +457,7 @@ def _kept_odds(hand: Int64s, index: int, s: Scratch, voids: Int64s, params: Floa
     return at
 
 
-@jit
+@jit_kernel
 def choose(
     hand: Int64s, gone_low: int, gone_high: int, trick: Int64s, trick_len: int, seat: int,
     counts: Int64s, voids: Int64s, ceilings: Int64s, eager: Floats, bid: int, need: int,
@@ -481,7 +484,8 @@ def choose(
         return int(s.cards[0])
     count(hand, gone_low, gone_high, seat, counts, voids, ceilings, s)
     count_kinds(s)
-    s.later[:] = -1
+    for j in range(n):
+        s.later[j] = -1
     for after in range(1, n - trick_len):
         s.later[after - 1] = (seat + after) % n
     for k in range(4):

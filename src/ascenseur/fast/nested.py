@@ -9,7 +9,8 @@ equal to the pure reference.
 
 from __future__ import annotations
 
-from ascenseur.fast._jit import jit, lowest, popcount
+from ascenseur.fast._jit import jit_kernel, lowest, popcount
+from ascenseur.fast.copies import copy_row, copy_rows
 from ascenseur.fast.masks import HIGH, Int64s, Words
 from ascenseur.fast.play import (
     advance,
@@ -24,7 +25,7 @@ from ascenseur.fast.play import (
 from ascenseur.fast.rng import below, uniform
 
 
-@jit
+@jit_kernel
 def _look_ahead(
     hands: Int64s,
     seat: int,
@@ -53,8 +54,8 @@ def _look_ahead(
         while word:
             card = base + lowest(word)
             word &= word - 1
-            scratch_hands[:, :] = hands
-            scratch_won[:] = won
+            copy_rows(scratch_hands, hands)
+            copy_row(scratch_won, won)
             playout(
                 scratch_hands, seat, trick, trick_len, scratch_won, bids, tricks_left, card, no_log
             )
@@ -66,7 +67,7 @@ def _look_ahead(
     return best
 
 
-@jit
+@jit_kernel
 def playout_nested(
     hands: Int64s,
     to_act: int,
@@ -94,7 +95,8 @@ def playout_nested(
     n = hands.shape[0]
     no_log = current[:0]
     seat = to_act
-    current[:trick_len] = trick[:trick_len]
+    for position in range(trick_len):
+        current[position] = trick[position]
     led, high, win_value, win_seat = trick_state(trick, trick_len, seat, n)
     left = tricks_left
     while left:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ascenseur.core.cards import EXCUSE_INDEX, EXCUSE_KIND, TRUMP_KIND
 from ascenseur.core.tricks import NO_LED
-from ascenseur.fast._jit import jit, lowest, popcount
+from ascenseur.fast._jit import jit_kernel, lowest, popcount
 from ascenseur.fast.masks import (
     EXCUSE_HIGH,
     HIGH,
@@ -28,7 +28,7 @@ from ascenseur.fast.masks import (
 )
 
 
-@jit
+@jit_kernel
 def legal(low: int, high: int, trick_len: int, led: int, high_trump: int) -> tuple[int, int]:
     """The legal cards of the hand ``(low, high)`` (rules P2–P7), as ``(low, high)``."""
     if trick_len == 0:
@@ -49,7 +49,7 @@ def legal(low: int, high: int, trick_len: int, led: int, high_trump: int) -> tup
     return 0, (over if over else trumps) | (high & EXCUSE_HIGH)  # P6, P7: overtrump if able
 
 
-@jit
+@jit_kernel
 def card_at(low: int, high: int, rank: int) -> int:
     """The deck index of the ``rank``-th card (0-based, deck order) of ``(low, high)``."""
     count = popcount(low)
@@ -61,7 +61,7 @@ def card_at(low: int, high: int, rank: int) -> int:
     return base + lowest(word)
 
 
-@jit
+@jit_kernel
 def winning_position(cards: Int64s, count: int) -> int:
     """The 0-based position of the winning card among ``cards[:count]`` (rule P9)."""
     led, high, win_value, win_position = NO_LED, 0, -1, -1
@@ -72,7 +72,7 @@ def winning_position(cards: Int64s, count: int) -> int:
     return win_position
 
 
-@jit
+@jit_kernel
 def trick_step(
     card: int, seat: int, led: int, high: int, win_value: int, win_seat: int
 ) -> tuple[int, int, int, int]:
@@ -89,7 +89,7 @@ def trick_step(
     return led, high, win_value, win_seat
 
 
-@jit
+@jit_kernel
 def trick_state(trick: Int64s, trick_len: int, to_act: int, n: int) -> tuple[int, int, int, int]:
     """The state of the trick ``trick[:trick_len]`` in progress, ``to_act`` to play next
     (:func:`ascenseur.bots.rollout.trick_state`)."""
@@ -102,7 +102,7 @@ def trick_state(trick: Int64s, trick_len: int, to_act: int, n: int) -> tuple[int
     return led, high, win_value, win_seat
 
 
-@jit
+@jit_kernel
 def advance(
     card: int,
     seat: int,
@@ -124,7 +124,7 @@ def advance(
     return win_seat, 0, NO_LED, 0, -1, -1
 
 
-@jit
+@jit_kernel
 def deal_score(bid: int, tricks: int) -> int:
     """Points for one deal (rules S1, S2)."""
     if tricks == bid:
@@ -132,7 +132,7 @@ def deal_score(bid: int, tricks: int) -> int:
     return -abs(tricks - bid)
 
 
-@jit
+@jit_kernel
 def _pick(low: int, high: int, table: Int64s, above: int, largest: bool) -> int:
     """Among the cards whose ``table`` entry exceeds ``above``, the first (in deck order) of
     the largest or smallest entry; -1 if none. Python's ``max``/``min`` keep the first too."""
@@ -152,7 +152,7 @@ def _pick(low: int, high: int, table: Int64s, above: int, largest: bool) -> int:
     return best
 
 
-@jit
+@jit_kernel
 def choose_card(
     low: int, high: int, trick_len: int, led: int, win_value: int, need: int, last: bool
 ) -> int:
@@ -193,7 +193,7 @@ def choose_card(
     return _pick(low, high, values, win_value, last)  # winners: min, or max when last
 
 
-@jit
+@jit_kernel
 def remove(hands: Int64s, seat: int, card: int) -> None:
     """Take ``card`` (a deck index it holds) from ``seat``'s hand in ``hands`` (n, 2)."""
     if card < HIGH:
@@ -202,7 +202,7 @@ def remove(hands: Int64s, seat: int, card: int) -> None:
         hands[seat, 1] ^= 1 << (card - HIGH)
 
 
-@jit
+@jit_kernel
 def policy_card(
     legal_low: int, legal_high: int, trick_len: int, led: int, win_value: int, need: int, n: int
 ) -> int:
@@ -210,7 +210,7 @@ def policy_card(
     return choose_card(legal_low, legal_high, trick_len, led, win_value, need, trick_len == n - 1)
 
 
-@jit
+@jit_kernel
 def playout(
     hands: Int64s,
     to_act: int,

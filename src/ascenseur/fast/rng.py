@@ -11,7 +11,7 @@ import random
 
 import numpy as np
 
-from ascenseur.fast._jit import jit
+from ascenseur.fast._jit import jit_kernel
 from ascenseur.fast.masks import Words
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)
@@ -30,7 +30,7 @@ def new_stream(rng: random.Random) -> Words:
     return np.array([rng.getrandbits(64)], np.uint64)
 
 
-@jit
+@jit_kernel
 def next_u64(stream: Words) -> np.uint64:
     """The next 64 random bits."""
     z: np.uint64 = stream[0] + _GAMMA
@@ -40,7 +40,7 @@ def next_u64(stream: Words) -> np.uint64:
     return z ^ (z >> _S31)
 
 
-@jit
+@jit_kernel
 def below(stream: Words, bound: int) -> int:
     """A uniform integer in ``0 … bound-1`` (1 ≤ bound < 2**32), unbiased (Lemire's method)."""
     n = np.uint64(bound)
@@ -57,7 +57,7 @@ def below(stream: Words, bound: int) -> int:
 _S11 = np.uint64(11)
 
 
-@jit
+@jit_kernel
 def uniform(stream: Words) -> float:
     """A uniform float in [0, 1) (53 random bits)."""
     return float(next_u64(stream) >> _S11) * (1.0 / 9007199254740992.0)

@@ -19,7 +19,8 @@ import numpy as np
 
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import DECK_SIZE
-from ascenseur.fast._jit import jit, lowest, popcount
+from ascenseur.fast._jit import jit, jit_kernel, lowest, popcount
+from ascenseur.fast.copies import copy_row, copy_rows, fill_rows
 from ascenseur.fast.endgame import NODE_FIELDS, solve
 from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
@@ -31,6 +32,7 @@ from ascenseur.fast.worlds import (
     draw_into,
     fill_pool,
     later_seats_fit,
+    sampler_state,
 )
 from ascenseur.search import bid_model
 from ascenseur.search.bid_model import K_SCALE
@@ -48,7 +50,7 @@ from ascenseur.search.racing import Race, Tally
 CHUNK = 16
 
 
-@jit
+@jit_kernel
 def expected_bid(low: int, high: int, k: int, card_weights: Floats, hand_weights: Floats) -> float:
     """The bid the hand ``(low, high)`` (as dealt) of k cards is expected to get:
     :meth:`ascenseur.search.bid_model.BidModel.expected` with the model's ``card_weights``
@@ -74,7 +76,7 @@ def expected_bid(low: int, high: int, k: int, card_weights: Floats, hand_weights
     return float(total)
 
 
-@jit
+@jit_kernel
 def guess_bids(
     hands: Int64s,
     shown: Int64s,
@@ -212,21 +214,21 @@ class Scratch(NamedTuple):
             scratch_hands=np.empty((n, 2), np.int64),
             scratch_won=np.empty(n, np.int64),
             current=np.empty(n, np.int64),
-            sampler=np.zeros(DECK_SIZE + 1, np.int64),
+            sampler=sampler_state(n),
             noise=np.zeros(1, np.uint64),
             turn=np.zeros(1, np.int64),
         )
 
 
-@jit
+@jit_kernel
 def _score(problem: Problem, s: Scratch, candidate: int) -> int:
     """The searching seat's score for ``candidate`` in the world ``s.world`` (bids guessed in
     ``s.guessed``): :func:`ascenseur.bots.expert._play`."""
     me = problem.spec.seat
     hands, won, bids = s.hands, s.won, s.bids
-    hands[:, :] = s.world
-    bids[:] = s.guessed
-    won[:] = problem.tricks_won
+    copy_rows(hands, s.world)
+    copy_row(bids, s.guessed)
+    copy_row(won, problem.tricks_won)
     first = -1
     if problem.bidding:
         bids[me] = candidate
@@ -246,7 +248,7 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
     return deal_score(s.bids[me], s.won[me])
 
 
-@jit
+@jit_kernel
 def draw(problem: Problem, stream: Words, s: Scratch) -> float:
     """One world to search into ``s.world``, every seat's bid into ``s.guessed``, and its
     weight: :func:`ascenseur.bots.expert.draw` (-1.0 if no world is consistent).
@@ -260,7 +262,7 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
     if given > 0:
         turn = s.turn[0]
         s.turn[0] = turn + 1
-        s.world[:, :] = problem.pool[turn % given]
+        copy_rows(s.world, problem.pool[turn % given])
         _guess_unbid(problem, s)
         return float(problem.pool_weights[turn % given])
     if problem.draws > 1 and s.sampler[DECK_SIZE] == 0:
@@ -287,12 +289,12 @@ def draw(problem: Problem, stream: Words, s: Scratch) -> float:
         )
         total += weight
         if problem.draws == 1 or uniform(stream) * total < weight:
-            s.world[:, :] = s.hands
-            s.guessed[:] = s.bids
+            copy_rows(s.world, s.hands)
+            copy_row(s.guessed, s.bids)
     return total / problem.draws
 
 
-@jit
+@jit_kernel
 def _seat_weight(problem: Problem, who: int, low: int, high: int) -> float:
     """How well seat ``who``'s bid fits the hand ``(low, high)`` it is dealt (with the cards it
     has played): the factor of :func:`guess_bids`'s weight for that seat."""
@@ -307,7 +309,7 @@ def _seat_weight(problem: Problem, who: int, low: int, high: int) -> float:
     return math.exp(max(-miss * miss * problem.inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
-@jit
+@jit_kernel
 def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
     """One attempt at a world drawn seat by seat, into ``s.world``: its weight, or -1.0 if a
     later seat could not be filled (the attempt is dropped, as in the world sampler).
@@ -320,7 +322,7 @@ def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
     """
     spec = problem.spec
     pool, hands = s.pool, s.world
-    hands[:, :] = 0
+    fill_rows(hands, 0)
     hands[spec.seat, 0] = spec.own[0]
     hands[spec.seat, 1] = spec.own[1]
     left_low = spec.unseen[0]
@@ -357,7 +359,7 @@ def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
     return weight
 
 
-@jit
+@jit_kernel
 def _guess_unbid(problem: Problem, s: Scratch) -> None:
     """``s.guessed``: every seat's bid for the world ``s.world`` (:func:`guess_bids`'s)."""
     me = problem.spec.seat
@@ -398,8 +400,19 @@ def evaluate_worlds(
 
     Returns the worlds played, -1 if no world is consistent with the view.
     """
+    scores = np.empty(running.shape[0], np.int64)
+    return _evaluate_into(
+        problem, worlds, stream, s, running, sums, exact, squares, cross, weights, scores
+    )
+
+
+@jit_kernel
+def _evaluate_into(
+    problem: Problem, worlds: int, stream: Words, s: Scratch, running: Int64s, sums: Floats,
+    exact: Floats, squares: Floats, cross: Floats, weights: Floats, scores: Int64s,
+) -> int:  # fmt: skip
+    """:func:`evaluate_worlds`, each world's scores into ``scores`` (one per candidate)."""
     count = running.shape[0]
-    scores = np.empty(count, np.int64)
     for _ in range(worlds):
         weight = draw(problem, stream, s)
         if weight < 0.0:

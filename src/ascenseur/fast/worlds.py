@@ -20,7 +20,8 @@ from typing import NamedTuple
 import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
-from ascenseur.fast._jit import jit, lowest, popcount
+from ascenseur.fast._jit import jit_kernel, lowest, popcount
+from ascenseur.fast.copies import fill_row, fill_rows
 from ascenseur.fast.masks import HIGH, Int64s, Words, join, split, split_all
 from ascenseur.fast.rng import below, new_stream
 from ascenseur.search.problem import ATTEMPTS, MIXING, NoConsistentWorld, WorldSpec
@@ -49,7 +50,7 @@ class SpecArrays(NamedTuple):
         )
 
 
-@jit
+@jit_kernel
 def sample_into(
     spec: SpecArrays, stream: Words, attempts: int, pool: Int64s, hands: Int64s
 ) -> bool:
@@ -64,10 +65,10 @@ def sample_into(
     return False
 
 
-@jit
+@jit_kernel
 def _try_sample(spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s) -> bool:
     seat, own, unseen, counts, allowed, order = spec
-    hands[:, :] = 0
+    fill_rows(hands, 0)
     hands[seat, 0] = own[0]
     hands[seat, 1] = own[1]
     left_low = unseen[0]
@@ -88,7 +89,7 @@ def _try_sample(spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s) ->
     return True
 
 
-@jit
+@jit_kernel
 def fill_pool(low: int, high: int, pool: Int64s) -> int:
     """Write the cards of ``(low, high)`` into ``pool`` in deck order; return how many."""
     size = 0
@@ -103,7 +104,7 @@ def fill_pool(low: int, high: int, pool: Int64s) -> int:
     return size
 
 
-@jit
+@jit_kernel
 def draw_hand(stream: Words, pool: Int64s, size: int, count: int) -> tuple[int, int]:
     """``count`` cards drawn uniformly from ``pool[:size]`` (a partial Fisher–Yates shuffle,
     which leaves ``pool[:size]`` a permutation of the same cards), as ``(low, high)``."""
@@ -121,7 +122,7 @@ def draw_hand(stream: Words, pool: Int64s, size: int, count: int) -> tuple[int, 
     return chosen_low, chosen_high
 
 
-@jit
+@jit_kernel
 def later_seats_fit(spec: SpecArrays, position: int, left_low: int, left_high: int) -> bool:
     """Whether every seat after ``position`` in the spec's order can still fill its hand
     from the cards ``(left_low, left_high)`` not dealt yet."""
@@ -136,15 +137,16 @@ def later_seats_fit(spec: SpecArrays, position: int, left_low: int, left_high: i
     return True
 
 
-@jit
+@jit_kernel
 def draw_into(
     spec: SpecArrays, stream: Words, attempts: int, pool: Int64s, hands: Int64s, state: Int64s
 ) -> bool:
     """Fill ``hands`` with one world of ``spec``: drawn (:func:`sample_into`) until
     ``attempts`` draws in a row fail, built (:func:`construct_into`) from then on.
 
-    ``state`` (``DECK_SIZE + 1`` int64) is kept between the calls of one search: its last
-    entry, 0 at first, becomes 1 once drawing has failed. False only when no world exists.
+    ``state`` (:func:`sampler_state`) is kept between the calls of one search: its entry
+    ``DECK_SIZE``, 0 at first, becomes 1 once drawing has failed; the rest is the building's
+    scratch space. False only when no world exists.
     """
     if state[DECK_SIZE] == 0:
         if sample_into(spec, stream, attempts, pool, hands):
@@ -153,7 +155,7 @@ def draw_into(
     return construct_into(spec, stream, pool, hands, state)
 
 
-@jit
+@jit_kernel
 def _fits(spec: SpecArrays, who: int, card: int) -> bool:
     """Whether seat ``who`` may hold ``card``; ``who`` = n is the undealt pile (any card)."""
     if who == spec.counts.shape[0]:
@@ -163,7 +165,14 @@ def _fits(spec: SpecArrays, who: int, card: int) -> bool:
     return bool((spec.allowed[who, 1] >> (card - HIGH)) & 1 == 1)
 
 
-@jit
+def sampler_state(players: int) -> Int64s:
+    """:func:`draw_into`'s state for a table of ``players``: the seat of each unseen card,
+    the flag, then four rows of ``players`` + 1 for :func:`construct_into` (a kernel makes no
+    array)."""
+    return np.zeros(DECK_SIZE + 1 + 4 * (players + 1), np.int64)
+
+
+@jit_kernel
 def construct_into(
     spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s, owner: Int64s
 ) -> bool:
@@ -175,23 +184,25 @@ def construct_into(
     augmenting path, so a world is found whenever one exists). Then
     :data:`MIXING` × (unseen cards) random swaps of two cards, or rotations of three,
     between seats, each made when every card may go where it is sent: a chain whose
-    stationary law is uniform over consistent worlds. ``owner`` (``DECK_SIZE`` int64 at
-    least) is scratch space: the seat of each unseen card.
+    stationary law is uniform over consistent worlds. ``owner`` (:func:`sampler_state`) is
+    scratch space: the seat of each unseen card, then the search's rows.
     """
     seat, own, unseen, counts = spec.seat, spec.own, spec.unseen, spec.counts
     n = counts.shape[0]
     size = fill_pool(unseen[0], unseen[1], pool)
-    room = np.zeros(n + 1, np.int64)
-    room[:n] = counts
+    rows = DECK_SIZE + 1
+    room = owner[rows : rows + n + 1]
+    came = owner[rows + n + 1 : rows + 2 * (n + 1)]
+    via = owner[rows + 2 * (n + 1) : rows + 3 * (n + 1)]
+    queue = owner[rows + 3 * (n + 1) : rows + 4 * (n + 1)]
+    for who in range(n):
+        room[who] = counts[who]
     room[n] = size - counts.sum()
     if room[n] < 0:
         return False
     for i in range(size - 1, 0, -1):  # shuffle: cards placed in random order
         j = below(stream, i + 1)
         pool[i], pool[j] = pool[j], pool[i]
-    came = np.empty(n + 1, np.int64)
-    via = np.empty(n + 1, np.int64)
-    queue = np.empty(n + 1, np.int64)
     for i in range(size):
         card = pool[i]
         chosen = -1
@@ -219,7 +230,7 @@ def construct_into(
         sc = owner[c]
         if sc not in (sa, sb) and _fits(spec, sc, b) and _fits(spec, sa, c):
             owner[a], owner[b], owner[c] = sb, sc, sa
-    hands[:, :] = 0
+    fill_rows(hands, 0)
     hands[seat, 0] = own[0]
     hands[seat, 1] = own[1]
     for i in range(size):
@@ -233,7 +244,7 @@ def construct_into(
     return True
 
 
-@jit
+@jit_kernel
 def _augment(
     spec: SpecArrays,
     card: int,
@@ -248,7 +259,7 @@ def _augment(
     """Place ``card`` by a shortest chain of moves ending at a seat with room (breadth first
     over seats; ``pool[:placed]`` are the cards placed so far)."""
     seats = room.shape[0]
-    came[:] = -2  # -2: not reached; -1: reached by ``card`` itself; else the seat it left
+    fill_row(came, -2)  # -2: not reached; -1: reached by ``card`` itself; else the seat it left
     tail = 0
     for who in range(seats):
         if _fits(spec, who, card):
@@ -286,7 +297,7 @@ def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS) 
     arrays = SpecArrays.of(spec)
     hands = np.zeros((len(spec.counts), 2), np.int64)
     pool = np.empty(DECK_SIZE, np.int64)
-    state = np.zeros(DECK_SIZE + 1, np.int64)
+    state = sampler_state(len(spec.counts))
     stream = new_stream(rng)
     if not draw_into(arrays, stream, attempts, pool, hands, state):
         raise NoConsistentWorld("no world is consistent with what this seat has seen")

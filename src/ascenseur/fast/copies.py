@@ -1,0 +1,45 @@
+"""Copies and fills of the small arrays kernels work in.
+
+A kernel (:func:`~ascenseur.fast._jit.jit_kernel`) cannot assign to a slice, ``a[:] = b``:
+numba counts references on the view it makes. These copy element by element, as fast at the
+sizes the search uses (a few seats, two words each).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ascenseur.fast._jit import jit_kernel
+
+
+@jit_kernel
+def copy_row(target: Any, source: Any) -> None:
+    """``target[:] = source`` for 1-d arrays of the same length."""
+    for i in range(target.shape[0]):
+        target[i] = source[i]
+
+
+@jit_kernel
+def copy_rows(target: Any, source: Any) -> None:
+    """``target[:, :] = source`` for 2-d arrays of the same shape."""
+    for i in range(target.shape[0]):
+        for j in range(target.shape[1]):
+            target[i, j] = source[i, j]
+
+
+@jit_kernel
+def fill_row(target: Any, value: Any) -> None:
+    """``target[:] = value`` for a 1-d array."""
+    for i in range(target.shape[0]):
+        target[i] = value
+
+
+@jit_kernel
+def fill_rows(target: Any, value: Any) -> None:
+    """``target[:, :] = value`` for a 2-d array."""
+    for i in range(target.shape[0]):
+        for j in range(target.shape[1]):
+            target[i, j] = value
+
+
+__all__ = ["copy_row", "copy_rows", "fill_row", "fill_rows"]
