@@ -33,6 +33,7 @@ import functools
 import os
 import random
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -66,7 +67,9 @@ def warm_up() -> float:
     from ascenseur.core.observation import observe
     from ascenseur.core.rules import Rules
     from ascenseur.core.state import GameState
+    from ascenseur.fast import chain
     from ascenseur.fast.deals import RandomDeals
+    from ascenseur.fast.heuristic import PARAM_NAMES
     from ascenseur.fast.search import evaluate as search
     from ascenseur.search.problem import SearchProblem, SearchSettings
 
@@ -82,6 +85,12 @@ def warm_up() -> float:
         nested=False,
     )
     search(SearchProblem.of(observe(state, 1)), settings, rng)  # compiles every callee too
+    # A card decision once another seat has played: the faithful chain and the heuristic's
+    # card choice it asks (any constants of the right type compile it).
+    while not state.played:
+        state.apply(observe(state, state.current_seat).legal_actions[0])
+    faithful = replace(settings, faithful=(0.5,) * len(PARAM_NAMES))
+    chain.worlds(SearchProblem.of(observe(state, state.current_seat)), faithful, rng)
     deals = RandomDeals(3, 2, rng)
     deals.play_fast(0)
     deals.play_many(1)

@@ -20,7 +20,7 @@ BAKED_PACKAGES = ("core", "search", "fast")
 CACHE = _PACKAGE / "__pycache__"  # numba's default cache, beside the sources
 DIGEST_FILE = "ascenseur-fast-sources.sha256"
 #: Compiled functions every expert decision runs: warm means their code is cached.
-SEARCH_ENTRIES = ("search.evaluate_worlds", "worlds.sample_into", "play.playout")
+SEARCH_ENTRIES = ("search.evaluate_worlds", "worlds.sample_into", "play.playout", "chain.run")
 
 
 def cache_sources(root: Path = ROOT) -> list[Path]:

@@ -7,20 +7,19 @@ sizes the search uses (a few seats, two words each).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ascenseur.fast._jit import jit_kernel
+from ascenseur.fast.masks import Int64s
 
 
 @jit_kernel
-def copy_row(target: Any, source: Any) -> None:
+def copy_row(target: Int64s, source: Int64s) -> None:
     """``target[:] = source`` for 1-d arrays of the same length."""
     for i in range(target.shape[0]):
         target[i] = source[i]
 
 
 @jit_kernel
-def copy_rows(target: Any, source: Any) -> None:
+def copy_rows(target: Int64s, source: Int64s) -> None:
     """``target[:, :] = source`` for 2-d arrays of the same shape."""
     for i in range(target.shape[0]):
         for j in range(target.shape[1]):
@@ -28,14 +27,14 @@ def copy_rows(target: Any, source: Any) -> None:
 
 
 @jit_kernel
-def fill_row(target: Any, value: Any) -> None:
+def fill_row(target: Int64s, value: int) -> None:
     """``target[:] = value`` for a 1-d array."""
     for i in range(target.shape[0]):
         target[i] = value
 
 
 @jit_kernel
-def fill_rows(target: Any, value: Any) -> None:
+def fill_rows(target: Int64s, value: int) -> None:
     """``target[:, :] = value`` for a 2-d array."""
     for i in range(target.shape[0]):
         for j in range(target.shape[1]):
