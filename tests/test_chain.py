@@ -445,3 +445,31 @@ def test_the_former_experts_chain_keeps_a_world_every_2_steps_for_its_decision_o
         assert action in view.legal_actions
         assert seen and set(seen) == {(2, before[1] // 2)}
     assert (chain.THIN, chain.ASKS) == before == (4, 80_000)
+
+
+def test_a_chain_asks_variant_asks_more_while_it_decides_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """tools/expert_variants.py's chain_asks_160k: its chain may ask the heuristic 160 000
+    decisions while it decides (the expert's bound, 80 000, doubled) and shares its worlds
+    as the expert does; after the decision the bound is the expert's again."""
+    import expert_variants
+
+    seen: list[int] = []
+    real = chain.worlds
+
+    def spy(*args: object, **kwargs: object) -> object:
+        seen.append(chain.ASKS)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(chain, "worlds", spy)
+    before = chain.ASKS
+    more = expert_variants.chain_asks_160k(Budget(iterations=1_000))
+    assert more.share_worlds
+    _, decisions = _deal(52, 8)
+    for view, _ in decisions[:4]:
+        seen.clear()
+        action, _ = more.decide(view, random.Random(4))
+        assert action in view.legal_actions
+        assert seen and set(seen) == {160_000}
+    assert chain.ASKS == before == 80_000
