@@ -19,6 +19,7 @@ import random
 import time
 from dataclasses import astuple
 
+import numba
 import numpy as np
 
 from ascenseur.bots.heuristic import HeuristicBot
@@ -27,12 +28,13 @@ from ascenseur.core.actions import Play
 from ascenseur.core.observation import observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
-from ascenseur.fast._jit import jit
 from ascenseur.fast.heuristic import Position, Scratch, choose, choose_in, hand_row
 from ascenseur.fast.masks import Floats, Int64s
 
 
-@jit
+# Not cached on disk: a cached copy keeps the choice it was compiled with, and only the
+# package's own cache is dropped when its sources change (ascenseur.fast._jit).
+@numba.njit(nogil=True)
 def _ask_all(
     hands: Int64s, gone: Int64s, tricks: Int64s, trick_lens: Int64s, seats: Int64s,
     counts: Int64s, voids: Int64s, ceilings: Int64s, eager: Floats, bids: Int64s, needs: Int64s,

@@ -16,7 +16,7 @@ from ascenseur.fast.cache import is_warm
 
 def search_is_ready() -> bool:
     """False when the first expert decision of this process would compile the search (numba
-    with a cold cache: about 20 s); True when it loads it, or runs in pure Python."""
+    with a cold cache: about a minute); True when it loads it, or runs in pure Python."""
     if os.environ.get(fast.PURE_VARIABLE, "") == "1" or importlib.util.find_spec("numba") is None:
         return True
     return is_warm()

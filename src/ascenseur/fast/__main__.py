@@ -1,6 +1,6 @@
 """``python -m ascenseur.fast``: compile the search into the disk cache now (the install step).
 
-Prints a line before and one after, so that the wait (about 20 s on a first install) is
+Prints a line before and one after, so that the wait (about a minute on a first install) is
 never silent; with the cache already warm it only loads it. Without numba it says that the
 expert searches in pure Python. Exit status 0 either way.
 """
@@ -21,7 +21,7 @@ def main() -> int:
         print("ascenseur: loading the expert's compiled search…", flush=True)
     else:
         print(
-            "ascenseur: compiling the expert's search (numba, once per install; about 20 s)…",
+            "ascenseur: compiling the expert's search (numba, once per install; about a minute)…",
             flush=True,
         )
     seconds = fast.warm_up()

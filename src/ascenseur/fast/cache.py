@@ -5,7 +5,7 @@ Numba caches each compiled function beside the sources (``__pycache__``): an ind
 compiled code may read (:data:`BAKED_PACKAGES`, see :mod:`ascenseur.fast._jit`), stored
 beside it. :func:`is_warm` tells, without importing numba, whether the search's code is
 there for the sources as they are: what an interface asks before the first expert decision
-to tell the player that it will take a while (numba compiling, about 20 s) or not.
+to tell the player that it will take a while (numba compiling, about a minute) or not.
 """
 
 from __future__ import annotations

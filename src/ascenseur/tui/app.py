@@ -130,7 +130,7 @@ class PlayApp(App[None]):
         self.show_last = False
         self.notice: Text | None = Text(self.options.notice) if self.options.notice else None
         self.notice_error = False
-        #: Whether the expert's search is still to be compiled (a cold cache: about 20 s).
+        #: Whether the expert's search is still to be compiled (a cold cache: about a minute).
         self.cold = False
         self.hinting = False
         self._prepared = threading.Event()
