@@ -57,9 +57,7 @@ def drop_stale_cache(cache_dir: Path = CACHE, root: Path = ROOT) -> bool:
 
 def jit(fn: F) -> F:
     """Compile ``fn`` (nopython, cached on disk, releasing the GIL) and keep its type."""
-    if not _checked:
-        _checked.append(drop_stale_cache())
-    return cast(F, numba.njit(cache=True, nogil=True)(fn))
+    return _compile(fn)
 
 
 def jit_kernel(fn: F) -> F:
@@ -69,11 +67,17 @@ def jit_kernel(fn: F) -> F:
     array it is passed, a NamedTuple's included, at entry and again at exit, two atomic
     operations each; in the heuristic's card choice (a Scratch of 19 arrays passed down to
     every helper) that was more than half the time (``benchmarks/heuristic_twin.py``)."""
+    # ``_nrt`` is numba's own switch for its runtime (the stubs do not list it).
+    return _compile(fn, _nrt=False)
+
+
+def _compile(fn: F, **options: bool) -> F:
+    """``numba.njit`` of ``fn``, nopython, cached on disk, releasing the GIL; the first call
+    of a process drops a cache left by other sources (:func:`drop_stale_cache`)."""
     if not _checked:
         _checked.append(drop_stale_cache())
-    # ``_nrt`` is numba's own switch for its runtime (the stubs do not list it).
     njit: Any = numba.njit
-    return cast(F, njit(cache=True, nogil=True, _nrt=False)(fn))
+    return cast(F, njit(cache=True, nogil=True, **options)(fn))
 
 
 def _bit_intrinsic(name: str) -> Any:

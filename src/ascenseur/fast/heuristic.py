@@ -33,6 +33,7 @@ from ascenseur.core.cards import (
 from ascenseur.core.observation import NO_CEILING, Observation
 from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit_kernel, lowest
+from ascenseur.fast.copies import copy_row, fill_row, fill_rows
 from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Floats, Int64s, split
 from ascenseur.fast.play import legal, trick_state
 
@@ -162,11 +163,9 @@ def count(
     holders = 0
     dealt = 0
     constrained = False
-    for j in range(n):  # no slices: a kernel makes no array (jit_kernel)
-        s.others[j] = -1
-        for i in range(DECK_SIZE):
-            s.may[j, i] = 0
-            s.holds[j, i] = 0.0
+    fill_row(s.others, -1)
+    fill_rows(s.may, 0)
+    fill_rows(s.holds, 0.0)
     for j in range(n):
         if j == seat:
             continue
@@ -441,8 +440,7 @@ def _kept_odds(hand: Int64s, index: int, s: Scratch, voids: Int64s, params: Floa
                 s.forced[at] = s.base_forced[k, i]
                 at += 1
         elif k < TRUMP_KIND:
-            for i in range(DECK_SIZE):
-                s.kept[i] = hand[i]
+            copy_row(s.kept, hand)
             s.kept[index] = 0
             at = suit_odds(s.kept, k, s, voids, params, s.take, s.forced, at)
         else:  # a trump's odds do not depend on the other trumps: drop its own
@@ -484,8 +482,7 @@ def choose(
         return int(s.cards[0])
     count(hand, gone_low, gone_high, seat, counts, voids, ceilings, s)
     count_kinds(s)
-    for j in range(n):
-        s.later[j] = -1
+    fill_row(s.later, -1)
     for after in range(1, n - trick_len):
         s.later[after - 1] = (seat + after) % n
     for k in range(4):

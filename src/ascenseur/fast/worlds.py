@@ -185,7 +185,8 @@ def construct_into(
     :data:`MIXING` × (unseen cards) random swaps of two cards, or rotations of three,
     between seats, each made when every card may go where it is sent: a chain whose
     stationary law is uniform over consistent worlds. ``owner`` (:func:`sampler_state`) is
-    scratch space: the seat of each unseen card, then the search's rows.
+    scratch space: the seat of each unseen card, then the rows of the augmenting search
+    (:func:`_augment`).
     """
     seat, own, unseen, counts = spec.seat, spec.own, spec.unseen, spec.counts
     n = counts.shape[0]
