@@ -447,29 +447,36 @@ def test_the_former_experts_chain_keeps_a_world_every_2_steps_for_its_decision_o
     assert (chain.THIN, chain.ASKS) == before == (4, 80_000)
 
 
-def test_a_chain_asks_variant_asks_more_while_it_decides_only(
+def test_a_chain_worlds_variant_keeps_more_worlds_while_it_decides_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """tools/expert_variants.py's chain_asks_160k: its chain may ask the heuristic 160 000
-    decisions while it decides (the expert's bound, 80 000, doubled) and shares its worlds
-    as the expert does; after the decision the bound is the expert's again."""
+    """tools/expert_variants.py's chain_worlds_2400: while it decides its chain may keep 2400
+    worlds (the expert's 1200, doubled) and ask the heuristic decisions in proportion to its
+    steps, and it keeps more worlds than the expert; it shares its worlds as the expert does;
+    after the decision the settings are the expert's again."""
     import expert_variants
 
-    seen: list[int] = []
+    seen: list[tuple[int, int]] = []
+    kept: list[int] = []
     real = chain.worlds
 
     def spy(*args: object, **kwargs: object) -> object:
-        seen.append(chain.ASKS)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        seen.append((chain.WORLDS, chain.ASKS))
+        pool = real(*args, **kwargs)  # type: ignore[arg-type]
+        kept.append(len(pool))
+        return pool
 
     monkeypatch.setattr(chain, "worlds", spy)
-    before = chain.ASKS
-    more = expert_variants.chain_asks_160k(Budget(iterations=1_000))
+    before = chain.WORLDS, chain.ASKS
+    more = expert_variants.chain_worlds_2400(Budget())
     assert more.share_worlds
     _, decisions = _deal(52, 8)
-    for view, _ in decisions[:4]:
+    asks = round(80_000 * (chain.BURN + chain.THIN * 2400) / (chain.BURN + chain.THIN * 1200))
+    for view, _ in decisions[:2]:
         seen.clear()
+        kept.clear()
         action, _ = more.decide(view, random.Random(4))
         assert action in view.legal_actions
-        assert seen and set(seen) == {160_000}
-    assert chain.ASKS == before == 80_000
+        assert seen and set(seen) == {(2400, asks)}
+        assert max(kept) > 1200
+    assert (chain.WORLDS, chain.ASKS) == before == (1200, 80_000)
