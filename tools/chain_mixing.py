@@ -13,16 +13,19 @@ chain ``--runs`` times from independent streams (each from a world of its own) a
 * **right** — the share of the other seats' real cards its worlds put in the right hand;
 * **agree** — the share of decisions where every run's search (``chain.assess``) picks the
   same card;
-* the seconds a chain took (median; the first run compiles).
+* the seconds a chain took (median; the first run compiles);
+* **kept** — the fewest and the median worlds a chain kept (at most
+  :data:`~ascenseur.fast.chain.WORLDS`: fewer when the bound on the heuristic's decisions
+  stopped it first).
 
 With ``--expert``, it also prints how often the registered expert's own search (its worlds,
 no chain), run from the same ``--runs`` streams, picks the same card: its agreement, for
 comparison.
 
-``--thin``, ``--faith`` and ``--asks`` set :data:`~ascenseur.fast.chain.THIN`,
-:data:`~ascenseur.fast.chain.FAITHFUL` and :data:`~ascenseur.fast.chain.ASKS` for the run (the
-chain reads them at each call): a longer thinning keeps its worlds only with the asks raised in
-proportion.
+``--thin``, ``--faith``, ``--asks`` and ``--worlds`` set :data:`~ascenseur.fast.chain.THIN`,
+:data:`~ascenseur.fast.chain.FAITHFUL`, :data:`~ascenseur.fast.chain.ASKS` and
+:data:`~ascenseur.fast.chain.WORLDS` for the run (the chain reads them at each call): a longer
+thinning, or more worlds, keeps its worlds only with the asks raised in proportion.
 """
 
 from __future__ import annotations
@@ -72,12 +75,14 @@ def main() -> None:
     parser.add_argument("--thin", type=int, default=chain.THIN)
     parser.add_argument("--faith", type=float, default=chain.FAITHFUL)
     parser.add_argument("--asks", type=int, default=chain.ASKS)
+    parser.add_argument("--worlds", type=int, default=chain.WORLDS)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--expert", action="store_true", help="the expert's agreement too")
     args = parser.parse_args()
     if args.runs < 2:
         parser.error("--runs must be at least 2: the worth is read from the runs' spread")
     chain.THIN, chain.FAITHFUL, chain.ASKS = args.thin, args.faith, args.asks
+    chain.WORLDS = args.worlds
     expert = ExpertBot(Budget(), faithful=True)
     rng = random.Random(args.seed)
     by_trick: dict[int, list[float]] = defaultdict(list)
@@ -86,6 +91,7 @@ def main() -> None:
     plain: list[bool] = []
     registered = ExpertBot(Budget())
     seconds: list[float] = []
+    kept: list[int] = []
     for state, view in seat0_choices(args.cards, args.deals, 0, rng):
         problem = SearchProblem.of(view)
         settings = expert.settings(problem)
@@ -96,6 +102,7 @@ def main() -> None:
             started = time.perf_counter()
             pool = chain.worlds(problem, settings, random.Random(1000 * run + len(right)))
             seconds.append(time.perf_counter() - started)
+            kept.append(len(pool))
             runs.append(shares(pool))
             found = chain.assess(problem, settings, random.Random(1000 * run + len(right)))
             picks.add(max(found, key=lambda e: e.points).action)
@@ -124,7 +131,8 @@ def main() -> None:
     print(
         f"  worth {statistics.median(v for vs in by_trick.values() for v in vs):.0f}, "
         f"right {statistics.mean(right):.3f}, agree {statistics.mean(agree):.2f}, "
-        f"{statistics.median(seconds):.2f} s a chain (median)"
+        f"{statistics.median(seconds):.2f} s a chain (median), "
+        f"kept {min(kept)} / {statistics.median(kept):.0f} worlds (fewest / median)"
     )
     if plain:
         print(f"  the expert's own search: agree {statistics.mean(plain):.2f}")
