@@ -471,7 +471,7 @@ def test_a_chain_worlds_variant_keeps_more_worlds_while_it_decides_only(
     more = expert_variants.chain_worlds_2400(Budget())
     assert more.share_worlds
     _, decisions = _deal(52, 8)
-    asks = round(80_000 * (chain.BURN + chain.THIN * 2400) / (chain.BURN + chain.THIN * 1200))
+    asks = 151_111  # 80 000 × (600 + 4 × 2400) / (600 + 4 × 1200): in proportion to the steps
     for view, _ in decisions[:2]:
         seen.clear()
         kept.clear()

@@ -75,7 +75,9 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
 * ``chain_worlds_2400`` — the faithful chain keeps up to 2400 worlds, not
   :data:`~ascenseur.fast.chain.WORLDS` (1200), with its bound on the heuristic's decisions in
   proportion; a card's search plays each once by every candidate (twice the play-outs in big
-  hands: at 18 cards, seat 0's card decisions from the third trick on, p50 0.18 → 0.34 s);
+  hands). At 19 cards its worlds are worth 143 independent draws, not 59, and a chain takes
+  0.45 s, not 0.23 (``python chain_mixing.py --cards 19 --deals 3 --runs 2 [--worlds 2400
+  --asks 151111]``, an arena match on both cores beside it);
 * ``former_expert`` — the registered expert of 64adc18 to 837090d: the faithful chain keeps a
   world every 2 steps with half the heuristic's decisions, and a card's near-tie search runs
   the chain again. The ``blended-*`` matches of ``evaluations/`` are this bot's;
@@ -427,9 +429,7 @@ class ChainWorlds(ExpertBot):
 
     def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
         saved = chain.WORLDS, chain.ASKS
-        steps = chain.BURN + chain.THIN * self.worlds
-        chain.ASKS = round(saved[1] * steps / (chain.BURN + chain.THIN * saved[0]))
-        chain.WORLDS = self.worlds
+        chain.ASKS, chain.WORLDS = chain.asks_for(self.worlds), self.worlds
         try:
             return super().decide(view, rng)
         finally:

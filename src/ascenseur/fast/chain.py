@@ -429,13 +429,20 @@ def worlds(
     # With seconds alone the budget's play-outs are unbounded (the clock decides): the timed
     # chain then grows its pool a chunk at a time.
     size = max(1, round(WORLDS * settings.iterations / PLAYOUTS))
-    asks = round(ASKS * (BURN + THIN * size) / (BURN + THIN * WORLDS))
+    asks = asks_for(size)
     if settings.seconds is not None:
         deadline = started + TIME_SHARE * settings.seconds
         return _run_until(chain, events, hands, owner, size, stream, hs, asks, deadline)
     pool = np.zeros((size, n, 2), np.int64)
     kept, _, _ = run(chain, events, hands, owner, pool, stream, hs, asks, BURN, THIN)
     return pool[:kept]
+
+
+def asks_for(size: int) -> int:
+    """The heuristic decisions a chain keeping ``size`` worlds may ask: :data:`ASKS` in
+    proportion to its steps (its burn, then :data:`THIN` steps a world) against the steps of
+    :data:`WORLDS` worlds."""
+    return round(ASKS * (BURN + THIN * size) / (BURN + THIN * WORLDS))
 
 
 def _run_until(
@@ -483,6 +490,7 @@ __all__ = [
     "Chain",
     "Events",
     "applies",
+    "asks_for",
     "assess",
     "bid_log",
     "run",
