@@ -241,13 +241,13 @@ def test_the_chain_keeps_worlds_in_proportion_to_the_budget() -> None:
         )
         assert whole.shape[0] == chain.WORLDS
         assert np.array_equal(fifth, whole[: chain.WORLDS // 5])
-    # A budget too small for many worlds still pays for the chain's burn: at 60 play-outs, 7
-    # worlds (1,200 × 60 / 10,000), even where most draws fail (6 players, 13 cards).
+    # A budget too small for many worlds still pays for the chain's burn: at 60 play-outs, 14
+    # worlds (2,400 × 60 / 10,000), even where most draws fail (6 players, 13 cards).
     view = observe(tight_position(), 0)
     problem = SearchProblem.of(view)
     settings = ExpertBot(Budget(iterations=60), faithful=True).settings(problem)
     assert chain.applies(problem, settings)
-    assert chain.worlds(problem, settings, random.Random(3)).shape[0] == 7
+    assert chain.worlds(problem, settings, random.Random(3)).shape[0] == 14
 
 
 def test_with_a_time_budget_the_chain_stops_by_chunks_and_moves_as_without_one(
@@ -422,20 +422,20 @@ def test_the_former_experts_chain_keeps_a_world_every_2_steps_for_its_decision_o
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """tools/expert_variants.py's former_expert: while it decides, the chain keeps a world
-    every 2 steps with half the heuristic's decisions (as many worlds, each nearer the last)
-    and runs at each search; after the decision the chain's settings are the expert's again,
-    and the card is legal."""
+    every 2 steps, up to 1200 worlds, with 40 000 heuristic decisions at most (its settings of
+    64adc18, given, not worked out from the registered expert's) and runs at each search;
+    after the decision the chain's settings are the expert's again, and the card is legal."""
     import expert_variants
 
-    seen: list[tuple[int, int]] = []
+    seen: list[tuple[int, int, int]] = []
     real = chain.worlds
 
     def spy(*args: object, **kwargs: object) -> object:
-        seen.append((chain.THIN, chain.ASKS))
+        seen.append((chain.THIN, chain.WORLDS, chain.ASKS))
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(chain, "worlds", spy)
-    before = (chain.THIN, chain.ASKS)
+    before = (chain.THIN, chain.WORLDS, chain.ASKS)
     former = expert_variants.former_expert(Budget(iterations=1_000))
     assert not former.share_worlds
     _, decisions = _deal(52, 8)
@@ -443,40 +443,48 @@ def test_the_former_experts_chain_keeps_a_world_every_2_steps_for_its_decision_o
         seen.clear()
         action, _ = former.decide(view, random.Random(4))
         assert action in view.legal_actions
-        assert seen and set(seen) == {(2, before[1] // 2)}
-    assert (chain.THIN, chain.ASKS) == before == (4, 80_000)
+        assert seen and set(seen) == {(2, 1200, 40_000)}
+    assert (chain.THIN, chain.WORLDS, chain.ASKS) == before == (4, 2400, 151_111)
 
 
-def test_a_chain_worlds_variant_keeps_more_worlds_while_it_decides_only(
+def test_the_expert_before_keeps_1200_worlds_while_it_decides_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """tools/expert_variants.py's chain_worlds_2400: while it decides its chain may keep 2400
-    worlds (the expert's 1200, doubled) and ask the heuristic decisions in proportion to its
-    steps, and it keeps more worlds than the expert; it shares its worlds as the expert does;
-    after the decision the settings are the expert's again."""
+    """tools/expert_variants.py's chain_worlds_1200 (the registered expert to fe1e1d3): while it
+    decides its chain keeps up to 1200 worlds and asks 80 000 heuristic decisions at most, and
+    it shares its worlds as the expert does; the registered expert's chain keeps more on the
+    same decisions (2400 at most, the bound in proportion to the steps: 80 000 × (600 + 4 ×
+    2400) / (600 + 4 × 1200)); after the decision the settings are the expert's again."""
     import expert_variants
 
-    seen: list[tuple[int, int]] = []
+    seen: list[tuple[int, int, int]] = []
     kept: list[int] = []
     real = chain.worlds
 
     def spy(*args: object, **kwargs: object) -> object:
-        seen.append((chain.WORLDS, chain.ASKS))
+        seen.append((chain.THIN, chain.WORLDS, chain.ASKS))
         pool = real(*args, **kwargs)  # type: ignore[arg-type]
         kept.append(len(pool))
         return pool
 
     monkeypatch.setattr(chain, "worlds", spy)
-    before = chain.WORLDS, chain.ASKS
-    more = expert_variants.chain_worlds_2400(Budget())
-    assert more.share_worlds
+    before = chain.THIN, chain.WORLDS, chain.ASKS
+    assert before == (4, 2400, 151_111)
+    assert chain.asks_for(1200) == 80_000  # the bound before, from the one formula
+    fewer = expert_variants.chain_worlds_1200(Budget())
+    assert fewer.share_worlds
     _, decisions = _deal(52, 8)
-    asks = 151_111  # 80 000 × (600 + 4 × 2400) / (600 + 4 × 1200): in proportion to the steps
     for view, _ in decisions[:2]:
         seen.clear()
         kept.clear()
-        action, _ = more.decide(view, random.Random(4))
+        action, _ = fewer.decide(view, random.Random(4))
         assert action in view.legal_actions
-        assert seen and set(seen) == {(2400, asks)}
+        assert seen and set(seen) == {(4, 1200, 80_000)}
+        assert max(kept) <= 1200
+        seen.clear()
+        kept.clear()
+        action, _ = ExpertBot(Budget()).decide(view, random.Random(4))
+        assert action in view.legal_actions
+        assert seen and set(seen) == {before}
         assert max(kept) > 1200
-    assert (chain.WORLDS, chain.ASKS) == before == (1200, 80_000)
+    assert before == (chain.THIN, chain.WORLDS, chain.ASKS)

@@ -72,17 +72,19 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   [-1.50, +5.56] against the expert; the three seeds +47.83 [+45.2, +50.5], +3.83 [+1.74,
   +5.92] against the expert over 180 games. At 10 players (``faithful-10p-9101``): +0.92 [+0.4,
   +1.5], +0.06 [-0.14, +0.25] against the expert;
-* ``chain_worlds_2400`` — the faithful chain keeps up to 2400 worlds, not
-  :data:`~ascenseur.fast.chain.WORLDS` (1200), with its bound on the heuristic's decisions in
-  proportion; a card's search plays each once by every candidate (twice the play-outs in big
-  hands). At 19 cards its worlds are worth 143 independent draws, not 59, and a chain takes
-  0.45 s, not 0.23 (``python chain_mixing.py --cards 19 --deals 3 --runs 2 [--worlds 2400
-  --asks 151111]``, an arena match on both cores beside it);
+* ``chain_worlds_1200`` — the registered expert before its chain kept 2400 worlds (4f68a6d
+  to fe1e1d3; the ``sharedchain-*`` matches): up to 1200 worlds, 80 000 heuristic decisions a
+  chain at most. ``chain_worlds_2400`` (a lab here, 16923b8 to fe1e1d3; since, the registered
+  expert: :data:`~ascenseur.fast.chain.WORLDS`) keeps twice the worlds, and a card's search
+  plays each once by every candidate (twice the play-outs in big hands). At 19 cards its
+  worlds are worth 143 independent draws, not 59, and a chain takes 0.45 s, not 0.23
+  (``python chain_mixing.py --cards 19 --deals 3 --runs 2 [--worlds 1200 --asks 80000]``, an
+  arena match on both cores beside it);
 * ``former_expert`` — the registered expert of 64adc18 to 837090d: the faithful chain keeps a
   world every 2 steps with half the heuristic's decisions, and a card's near-tie search runs
   the chain again. The ``blended-*`` matches of ``evaluations/`` are this bot's;
-* ``chain_thin_4`` — the registered expert whose card's near-tie search runs the chain again
-  (``ExpertBot(share_worlds=False)``): in whole games (``evaluations/thin4-4p-9003``, from
+* ``chain_thin_4`` — ``chain_worlds_1200`` whose card's near-tie search runs the chain again
+  (``share_worlds=False``): in whole games (``evaluations/thin4-4p-9003``, from
   2789e1d, 2 games) its decisions took p95 1.57 s, cards at 16-19 cards p95 1.65-2.38 s, out
   of the 1 s bound;
 * ``shared_thin_4`` (a lab here until 837090d; since, the registered expert) — the chain
@@ -392,63 +394,44 @@ def own_worlds(budget: Budget) -> ExpertBot:
     return ExpertBot(budget, faithful=False)
 
 
-class ChainThin(ExpertBot):
-    """The expert whose faithful chain keeps a world every ``thin`` steps (not
-    :data:`~ascenseur.fast.chain.THIN`), its bound on the heuristic's decisions in proportion,
-    so that it keeps as many worlds, each nearer to or further from the last; ``share_worlds``
-    as :class:`~ascenseur.bots.expert.ExpertBot`'s."""
+class ChainSettings(ExpertBot):
+    """The expert whose faithful chain keeps a world every ``thin`` steps, ``worlds`` worlds
+    at the default budget and asks the heuristic ``asks`` decisions at most (not
+    :data:`~ascenseur.fast.chain.THIN`, :data:`~ascenseur.fast.chain.WORLDS` and
+    :data:`~ascenseur.fast.chain.ASKS`) while it decides; ``share_worlds`` as
+    :class:`~ascenseur.bots.expert.ExpertBot`'s. The three are given, not worked out from the
+    registered expert's, so a variant stays the bot its matches played when the defaults
+    move."""
 
-    def __init__(self, budget: Budget, thin: int, *, share_worlds: bool = True) -> None:
+    def __init__(
+        self, budget: Budget, *, thin: int, worlds: int, asks: int, share_worlds: bool = True
+    ) -> None:
         super().__init__(budget, share_worlds=share_worlds)
-        self.thin = thin
+        self.chain = (thin, worlds, asks)
 
     def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
-        saved = chain.THIN, chain.ASKS
-        chain.THIN = self.thin
-        chain.ASKS = round(saved[1] * self.thin / saved[0])
+        saved = chain.THIN, chain.WORLDS, chain.ASKS
+        chain.THIN, chain.WORLDS, chain.ASKS = self.chain
         try:
             return super().decide(view, rng)
         finally:
-            chain.THIN, chain.ASKS = saved
+            chain.THIN, chain.WORLDS, chain.ASKS = saved
 
 
-class ChainWorlds(ExpertBot):
-    """The expert whose faithful chain keeps up to ``worlds`` worlds at the default budget
-    (not :data:`~ascenseur.fast.chain.WORLDS`), its bound on the heuristic's decisions
-    (:data:`~ascenseur.fast.chain.ASKS`) in proportion to its steps; a card decision's search
-    plays each world once by every candidate, so its play-outs grow with them. At the
-    expert's 80 000 the bound never stopped the chain before its 1200 worlds in 18-card deals
-    (seat 0's card decisions from the third trick on, 3 heuristic deals): doubling it changed
-    no decision in 8 whole games of seed 9006's deals (this variant's forerunner,
-    ``ChainAsks``, removed). The time the compiled core without reference counting saved
-    (0fb7953) is spent here instead: more worlds."""
-
-    def __init__(self, budget: Budget, worlds: int) -> None:
-        super().__init__(budget)
-        self.worlds = worlds
-
-    def decide(self, view: Observation, rng: random.Random) -> tuple[PlayerAction, list[Estimate]]:
-        saved = chain.WORLDS, chain.ASKS
-        chain.ASKS, chain.WORLDS = chain.asks_for(self.worlds), self.worlds
-        try:
-            return super().decide(view, rng)
-        finally:
-            chain.WORLDS, chain.ASKS = saved
-
-
-def chain_worlds_2400(budget: Budget) -> ExpertBot:
-    """:class:`ChainWorlds` keeping up to 2400 worlds (the expert's 1200), 151 111 heuristic
-    decisions a chain at most (the expert's 80 000)."""
-    return ChainWorlds(budget, 2400)
+def chain_worlds_1200(budget: Budget) -> ExpertBot:
+    """The registered expert of 4f68a6d to fe1e1d3 (the ``sharedchain-*`` matches): its chain
+    keeps up to 1200 worlds and asks the heuristic 80 000 decisions at most."""
+    return ChainSettings(budget, thin=4, worlds=1200, asks=80_000)
 
 
 def chain_thin_4(budget: Budget) -> ExpertBot:
-    """The expert's chain (a world every 4 steps) run again by a card's near-tie search."""
-    return ExpertBot(budget, share_worlds=False)
+    """The chain of ``chain_worlds_1200`` (a world every 4 steps) run again by a card's near-tie
+    search."""
+    return ChainSettings(budget, thin=4, worlds=1200, asks=80_000, share_worlds=False)
 
 
 def former_expert(budget: Budget) -> ExpertBot:
     """The expert before the chain was thinned to a world every 4 steps and run once a
     decision (64adc18 to b669714): a world every 2 steps, half the heuristic's decisions, and a
     card's near-tie search runs the chain again."""
-    return ChainThin(budget, 2, share_worlds=False)
+    return ChainSettings(budget, thin=2, worlds=1200, asks=40_000, share_worlds=False)

@@ -62,9 +62,15 @@ THIN = 4
 #: At PLAYOUTS play-outs a decision (the expert's default budget): the most worlds kept, and
 #: the most heuristic decisions one chain asks for (about 10 µs each). Otherwise the worlds are
 #: in proportion to the budget's play-outs (each is played once by every candidate), and the
-#: decisions to the chain's steps (its burn is the same at any budget).
-WORLDS = 1200
-ASKS = 80_000
+#: decisions to the chain's steps (its burn is the same at any budget). 2400 worlds, not 1200,
+#: spend the time the compiled core without reference counting saved (0fb7953): at 19 cards
+#: they are worth 143 independent draws, not 59 (``tools/chain_mixing.py --cards 19 --deals 3
+#: --runs 2 [--worlds 1200 --asks 80000]``), and on seed 9006's first 12 games the expert made
+#: +2.77 [-5.7, +11.3] a game more with them (``evaluations/worlds2400-4p-9006``), decisions p95
+#: 0.48 s. The bound is the 80 000 decisions it was for 1200 worlds, in proportion to the
+#: steps (:func:`asks_for`).
+WORLDS = 2400
+ASKS = 151_111
 PLAYOUTS = 10_000
 #: With a time budget (``SearchSettings.seconds``): the chain's share of it (the search plays
 #: the chain's worlds in what is left), and the worlds it keeps between two looks at the clock.
