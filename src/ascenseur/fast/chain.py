@@ -65,8 +65,8 @@ THIN = 4
 #: decisions to the chain's steps (its burn is the same at any budget). 2400 worlds, not 1200,
 #: spend the time the compiled core without reference counting saved (0fb7953): at 19 cards
 #: they are worth 143 independent draws, not 59 (``tools/chain_mixing.py --cards 19 --deals 3
-#: --runs 2 [--worlds 1200 --asks 80000]``), and on seed 9006's first 12 games the expert made
-#: +2.77 [-5.7, +11.3] a game more with them (``evaluations/worlds2400-4p-9006``), decisions p95
+#: --runs 2 [--worlds 1200 --asks 80000]``), and on seed 9006's first 14 games the expert made
+#: +2.04 [-5.3, +9.3] a game more with them (``evaluations/worlds2400-4p-9006``), decisions p95
 #: 0.48 s. The bound is the 80 000 decisions it was for 1200 worlds, in proportion to the
 #: steps (:func:`asks_for`).
 WORLDS = 2400
