@@ -608,10 +608,22 @@ def test_hand_sizes_split_the_matchs_difference_by_hand_size(
     assert total / (5 * 3) == pytest.approx(summary["points_difference"]["mean"])
     assert all(len(row.per_game) == 5 for row in rows)
     assert sum(row.candidate_exact for row in rows) > sum(row.reference_exact for row in rows)
+    # Every seat-deal is exact, under or over its bid, on each side.
+    for row in rows:
+        assert row.candidate_exact + row.candidate_under + row.candidate_over == row.deals
+        assert row.reference_exact + row.reference_under + row.reference_over == row.deals
+    assert sum(row.reference_under + row.reference_over for row in rows) > 0
     monkeypatch.setattr(sys, "argv", ["hand_sizes.py", str(out)])
     hand_sizes.main()
     printed = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in printed[1:4]] == ["1", "2", "3"]
+    one = rows[0]
+    assert printed[1].split()[-4:] == [
+        f"{one.candidate_under / one.deals:.3f}",
+        f"{one.reference_under / one.deals:.3f}",
+        f"{one.candidate_over / one.deals:.3f}",
+        f"{one.reference_over / one.deals:.3f}",
+    ]
     assert printed[-1].startswith(f"all: {total:+d} points over 5 games of 3 seats")
     with pytest.raises(SystemExit, match=r"no match\.json there"):
         hand_sizes.by_hand_size(tmp_path)

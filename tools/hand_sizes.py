@@ -4,7 +4,8 @@ In a duplicate match the candidate plays each seat of a game's deals once, and t
 plays the same seat of the same deals in the reference run. For each hand size this sets the
 candidate's deal score beside the reference's, seat by seat and deal by deal: the mean
 difference per deal (its 95% interval taken over games, the unit the arena draws), the share
-of the match's whole difference that hand size makes, and both sides' share of exact bids.
+of the match's whole difference that hand size makes, and both sides' share of exact bids and
+of bids that took fewer tricks than bid (under) and more (over).
 
 Run: ``python tools/hand_sizes.py DIR`` (the ``--out`` directory of ``ascenseur arena``).
 """
@@ -80,6 +81,10 @@ class HandSize(NamedTuple):
     difference: int  # candidate minus reference, in all
     candidate_exact: int
     reference_exact: int
+    candidate_under: int  # seat-deals that took fewer tricks than the bid
+    candidate_over: int  # more tricks than the bid
+    reference_under: int
+    reference_over: int
 
 
 def by_hand_size(directory: Path) -> tuple[list[HandSize], int]:
@@ -97,6 +102,10 @@ def by_hand_size(directory: Path) -> tuple[list[HandSize], int]:
             sum(deal.difference for deal in deals),
             sum(deal.ours[0] == deal.ours[1] for deal in deals),
             sum(deal.theirs[0] == deal.theirs[1] for deal in deals),
+            sum(deal.ours[1] < deal.ours[0] for deal in deals),
+            sum(deal.ours[1] > deal.ours[0] for deal in deals),
+            sum(deal.theirs[1] < deal.theirs[0] for deal in deals),
+            sum(deal.theirs[1] > deal.theirs[0] for deal in deals),
         )
         for k, deals in sorted(sizes.items())
     ]
@@ -104,11 +113,15 @@ def by_hand_size(directory: Path) -> tuple[list[HandSize], int]:
 
 
 def report(rows: list[HandSize], players: int) -> list[str]:
-    """The table, one line per hand size, then the whole match."""
+    """The table, one line per hand size, then the whole match: shares of exact, under and over
+    bids are the candidate's, then the reference's."""
     if not rows:
         return ["no finished game in the match"]
     total = sum(row.difference for row in rows)
-    out = [f"{'cards':>5}{'deals':>7}  {'difference per deal':<26}{'share':>7}{'exact':>15}"]
+    out = [
+        f"{'cards':>5}{'deals':>7}  {'difference per deal':<26}{'share':>7}{'exact':>14}"
+        f"{'under':>14}{'over':>13}"
+    ]
     for row in rows:
         interval = mean_interval(row.per_game)
         spread = "" if interval.low is None else f"[{interval.low:+.2f}, {interval.high:+.2f}]"
@@ -116,6 +129,8 @@ def report(rows: list[HandSize], players: int) -> list[str]:
         out.append(
             f"{row.cards:>5}{row.deals:>7}  {interval.mean:+.3f} {spread:<19}{share:>7}"
             f"{row.candidate_exact / row.deals:>8.3f} {row.reference_exact / row.deals:.3f}"
+            f"{row.candidate_under / row.deals:>8.3f} {row.reference_under / row.deals:.3f}"
+            f"{row.candidate_over / row.deals:>7.3f} {row.reference_over / row.deals:.3f}"
         )
     games = len(rows[0].per_game)
     runs = games * players
