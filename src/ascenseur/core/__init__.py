@@ -4,7 +4,7 @@ Standard library only, no I/O. Everything else in the project depends on this pa
 never the reverse.
 """
 
-from ascenseur.core.actions import Action, Bid, Deal, Play
+from ascenseur.core.actions import MY_CARD, Action, Bid, Deal, MyCard, Play
 from ascenseur.core.cards import DECK, EXCUSE, Card, Suit
 from ascenseur.core.errors import (
     AscenseurError,
@@ -13,7 +13,7 @@ from ascenseur.core.errors import (
     RecordError,
     RulesError,
 )
-from ascenseur.core.rules import Rules
+from ascenseur.core.rules import PRESETS, SCORING_TABLES, Rules, Scoring
 from ascenseur.core.scoring import deal_score, winners
 from ascenseur.core.state import DealResult, GameState, Phase
 from ascenseur.core.tricks import legal_cards, trick_winner
@@ -21,6 +21,9 @@ from ascenseur.core.tricks import legal_cards, trick_winner
 __all__ = [
     "DECK",
     "EXCUSE",
+    "MY_CARD",
+    "PRESETS",
+    "SCORING_TABLES",
     "Action",
     "AscenseurError",
     "Bid",
@@ -30,11 +33,13 @@ __all__ = [
     "DealResult",
     "GameState",
     "IllegalAction",
+    "MyCard",
     "Phase",
     "Play",
     "RecordError",
     "Rules",
     "RulesError",
+    "Scoring",
     "Suit",
     "deal_score",
     "legal_cards",

@@ -1,10 +1,10 @@
-"""Actions: a deal (the chance step), a bid (annonce) and a card played.
+"""Actions: a deal (the chance step), a bid (annonce), a card played, and "my card" (H5).
 
 Actions are frozen values. The game's event log is the list of actions applied, in order;
 everything else (records, replay, views) derives from it.
 
->>> Bid(2), Play(Card.parse("EX"))
-(Bid(2), Play(Card.parse('EX')))
+>>> Bid(2), Play(Card.parse("EX")), MY_CARD
+(Bid(2), Play(Card.parse('EX')), MyCard())
 """
 
 from __future__ import annotations
@@ -54,8 +54,27 @@ class Play:
         return self.card.display(lang)
 
 
-Action = Deal | Bid | Play
-PlayerAction = Bid | Play
+@dataclass(frozen=True, slots=True)
+class MyCard:
+    """Play my card without seeing it: the one play of a blind one-card deal (house rule H5).
+
+    The seat holds its one card to the forehead: everything it receives names the others'
+    cards and never its own, so it plays "my card"; the game state plays the card it holds
+    (and logs that card).
+    """
+
+    def __repr__(self) -> str:
+        return "MyCard()"
+
+    def display(self, lang: Language = "en") -> str:
+        return "ma carte" if lang == "fr" else "my card"
+
+
+Action = Deal | Bid | Play | MyCard
+PlayerAction = Bid | Play | MyCard
+
+#: The one "my card" action (H5).
+MY_CARD = MyCard()
 
 #: Interned actions, so that legal-action lists allocate nothing new.
 PLAYS: tuple[Play, ...] = tuple(Play(card) for card in DECK)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ascenseur.core.actions import Action, Bid, Deal, Play
+from ascenseur.core.actions import Action, Bid, Deal, MyCard, Play
 from ascenseur.core.cards import Card, cards_of
 from ascenseur.core.errors import IllegalAction
 from ascenseur.core.phase import Phase
@@ -35,9 +35,12 @@ def check(state: GameState, action: Action) -> None:
         _check_bid(state, action)
     elif isinstance(action, Deal):
         _check_deal(state, action)
+    elif isinstance(action, MyCard):
+        _check_my_card(state, action)
     else:
         raise IllegalAction(
-            f"{action!r} is not an action: expected a Deal, a Bid or a Play", code="bad-action"
+            f"{action!r} is not an action: expected a Deal, a Bid, a Play or MyCard",
+            code="bad-action",
         )
 
 
@@ -99,6 +102,21 @@ def _check_play(state: GameState, action: Play) -> None:
             held=tuple(c.code for c in cards_of(obliging)),
             led=led,
             high_trump=high,
+        )
+
+
+def _check_my_card(state: GameState, action: MyCard) -> None:
+    seat = state.current_seat
+    if state.phase is not Phase.PLAYING or seat is None:
+        raise _wrong_phase(state, action)
+    if not state.is_blind_deal:
+        raise IllegalAction(
+            _where(state, 'cannot play "my card"', seat)
+            + ": that is the play of a blind one-card deal (house rule H5); name the card",
+            code="not-blind",
+            seat=seat,
+            deal=state.deal_index,
+            trick=state.trick_number,
         )
 
 

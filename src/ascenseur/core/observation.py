@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ascenseur.core.actions import PlayerAction
+from ascenseur.core.actions import MY_CARD, PlayerAction
 from ascenseur.core.cards import (
     CARD_RANK,
     CARD_SUIT,
@@ -73,7 +73,13 @@ class TrickView:
 
 @dataclass(frozen=True, slots=True)
 class Observation:
-    """Everything ``seat`` may know now (``seat`` None: a spectator, who sees no hand)."""
+    """Everything ``seat`` may know now (``seat`` None: a spectator, who sees no hand).
+
+    House rules shape it here and nowhere else: under simultaneous bidding (H4) ``bids``
+    holds the seat's own bid only until the deal's last bid is made; in a blind one-card deal
+    (H5) ``hand`` is empty until the seat's card is played, ``seen_hands`` names the others'
+    cards, and the seat's one legal action is :data:`~ascenseur.core.actions.MY_CARD`.
+    """
 
     rules: Rules
     seat: int | None
@@ -93,6 +99,14 @@ class Observation:
     totals: tuple[int, ...]
     results: tuple[DealResult, ...]
     legal_actions: tuple[PlayerAction, ...]
+    #: By seat, the cards of that seat's hand this seat sees although they are not its own
+    #: (a blind one-card deal, H5); empty otherwise.
+    seen_hands: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def is_blind(self) -> bool:
+        """Whether the seat plays this deal blind (H5): it does not see its own card."""
+        return self.seat is not None and self.rules.is_blind(self.hand_size)
 
     @property
     def players(self) -> int:
@@ -121,9 +135,19 @@ class Observation:
         return mask
 
     @property
+    def seen_mask(self) -> int:
+        """The cards of other hands this seat sees (a blind one-card deal, H5)."""
+        mask = 0
+        for hand in self.seen_hands:
+            for card in hand:
+                mask |= 1 << card.index
+        return mask
+
+    @property
     def unseen_mask(self) -> int:
-        """Cards this seat has not seen: in other hands or never dealt."""
-        return FULL_DECK_MASK & ~self.hand_mask & ~self.played_mask
+        """Cards this seat has not seen: in other hands (its own, in a blind deal) or never
+        dealt."""
+        return FULL_DECK_MASK & ~self.hand_mask & ~self.played_mask & ~self.seen_mask
 
 
 def observe(state: GameState, seat: int | None) -> Observation:
@@ -146,9 +170,22 @@ def observe(state: GameState, seat: int | None) -> Observation:
         )
         for t, winner in enumerate(winners)
     )
+    rules = state.rules
     hand_mask = state.hand_mask(seat) if seat is not None and dealt else 0
     # Only the seat to act gets its legal actions, from the state's one legality function.
     legal = tuple(state.legal_actions()) if seat is not None and seat == current else ()
+    seen: tuple[tuple[Card, ...], ...] = ()
+    if seat is not None and dealt and rules.is_blind(state.hand_size):
+        # H5: the card on the forehead. The seat sees every other card still held, never its
+        # own; it plays it as "my card".
+        seen = tuple(() if s == seat else tuple(cards_of(state.hand_mask(s))) for s in range(n))
+        hand_mask = 0
+        if legal:
+            legal = (MY_CARD,)
+    bids = state.bids if dealt else (None,) * n
+    if rules.simultaneous and phase is Phase.BIDDING:
+        # H4: closed fists. Until the last bid is in, a seat sees its own bid only.
+        bids = tuple(bid if s == seat else None for s, bid in enumerate(bids))
     return Observation(
         rules=state.rules,
         seat=seat,
@@ -160,25 +197,31 @@ def observe(state: GameState, seat: int | None) -> Observation:
         hand=tuple(cards_of(hand_mask)),
         # How many cards each seat holds is public (everyone counts the cards played).
         hand_counts=tuple(state.hand_mask(s).bit_count() for s in range(n)) if dealt else (0,) * n,
-        bids=state.bids if dealt else (None,) * n,
+        bids=bids,
         leader=state.leader,
         trick=state.trick if dealt else (),
         tricks=tricks,
         tricks_won=state.tricks_won if dealt else (0,) * n,
-        facts=deduce_facts(n, first_leader, cards, winners),
+        facts=deduce_facts(n, first_leader, cards, winners, rules.lead_restriction),
         totals=state.totals,
         results=state.results,
         legal_actions=legal,
+        seen_hands=seen,
     )
 
 
 def deduce_facts(
-    players: int, first_leader: int, cards: tuple[int, ...], winners: tuple[int, ...]
+    players: int,
+    first_leader: int,
+    cards: tuple[int, ...],
+    winners: tuple[int, ...],
+    lead_restriction: bool = True,
 ) -> tuple[SeatFacts, ...]:
     """The public facts about each seat's hand from the cards played in a deal (indices).
 
     ``winners`` are the winners of the finished tricks; the cards after the last finished
-    trick form the current trick.
+    trick form the current trick. A trump or Excuse lead shows a hand without suit cards only
+    under the lead restriction (P2; house rule H3 lifts it).
     """
     n = players
     voids = [0] * n  # bit s: known void in kind s (0–3 suits, 4 trumps)
@@ -189,7 +232,7 @@ def deduce_facts(
         for pos, index in enumerate(cards[t * n : (t + 1) * n]):
             seat = (leader + pos) % n
             suit = CARD_SUIT[index]
-            if pos == 0 and suit >= TRUMP_KIND:
+            if pos == 0 and suit >= TRUMP_KIND and lead_restriction:
                 voids[seat] |= 0b1111  # P2: a trump or Excuse lead shows no suit card
             elif led != NO_LED and suit != EXCUSE_KIND:
                 if suit == TRUMP_KIND:

@@ -9,7 +9,8 @@ score-sheet page, ``ascenseur check`` and anything else read one definition:
 * the bids, replayed through the core's own bidding (:meth:`GameState.legal_bids`, rule B3:
   the hook) — a bid the game would refuse, the sheet refuses with the same reason;
 * the tricks: whole numbers that add up to the deal's cards (every trick has one winner, P9);
-* the points, from :func:`~ascenseur.core.scoring.deal_score` (S1, S2) and the winners (S3).
+* the points, from :func:`~ascenseur.core.scoring.deal_score` under the sheet's scoring table
+  (S1, S2, H2) and the winners (S3).
 
 The document::
 
@@ -96,7 +97,7 @@ class ScoreSheet:
         entry = self.deals[deal]
         assert entry.tricks is not None, "an unfinished deal has no score"
         return tuple(
-            deal_score(bid, took)
+            deal_score(self.rules.scoring, bid, took)
             for bid, took in zip(entry.bids, entry.tricks, strict=True)
             if bid is not None
         )
@@ -247,7 +248,9 @@ def _read_deal(sheet: ScoreSheet, j: int, deal: object, *, last: bool) -> SheetD
     scores = deal.get("scores")
     if scores is not None:
         expected = [
-            deal_score(b, t) for b, t in zip(bids, tricks or (), strict=False) if b is not None
+            deal_score(sheet.rules.scoring, b, t)
+            for b, t in zip(bids, tricks or (), strict=False)
+            if b is not None
         ]
         if tricks is None or scores != expected:
             raise RecordError(

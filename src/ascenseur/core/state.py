@@ -35,7 +35,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ascenseur.core.actions import BIDS, PLAYS, Action, Bid, Deal, Play, PlayerAction
+from ascenseur.core.actions import BIDS, PLAYS, Action, Bid, Deal, MyCard, Play, PlayerAction
 from ascenseur.core.cards import (
     CARD_RANK,
     CARD_SUIT,
@@ -51,7 +51,7 @@ from ascenseur.core.deals import DealRecord
 from ascenseur.core.errors import IllegalAction
 from ascenseur.core.phase import Phase
 from ascenseur.core.rules import Rules
-from ascenseur.core.scoring import deal_score, winners
+from ascenseur.core.scoring import winners
 from ascenseur.core.tricks import NO_LED, TRICK_VALUES, legal_mask
 
 #: The interned Play of each card, by the card's bit (legal_actions walks the legal mask).
@@ -91,6 +91,7 @@ class GameState:
         "_high",
         "_history",
         "_k_index",
+        "_lead",
         "_leader",
         "_led",
         "_legal",
@@ -130,6 +131,7 @@ class GameState:
         self.first_dealer = first_dealer
         self._n = n
         self._schedule = rules.schedule
+        self._lead = rules.lead_restriction
         self._start = 0
         self._stop = len(self._schedule)
         self._k_index = 0
@@ -362,7 +364,9 @@ class GameState:
             return 0
         mask = self._legal
         if mask < 0:
-            mask = legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+            mask = legal_mask(
+                self._hands[self._to_act], self._trick_len, self._led, self._high, self._lead
+            )
             self._legal = mask
         return mask
 
@@ -372,7 +376,9 @@ class GameState:
         if self._phase is Phase.PLAYING:
             mask = self._legal
             if mask < 0:
-                mask = legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+                mask = legal_mask(
+                    self._hands[self._to_act], self._trick_len, self._led, self._high, self._lead
+                )
                 self._legal = mask
             actions = []
             while mask:
@@ -384,6 +390,11 @@ class GameState:
         else:
             actions = []
         return actions
+
+    @property
+    def is_blind_deal(self) -> bool:
+        """Whether the current (or coming) deal is played blind (house rule H5)."""
+        return self.rules.is_blind(self._hand_size)
 
     def is_legal(self, action: Action) -> bool:
         """Whether :meth:`apply` would accept ``action`` now."""
@@ -404,7 +415,9 @@ class GameState:
             index = action.card.index
             mask = self._legal
             if mask < 0:
-                mask = legal_mask(self._hands[self._to_act], self._trick_len, self._led, self._high)
+                mask = legal_mask(
+                    self._hands[self._to_act], self._trick_len, self._led, self._high, self._lead
+                )
                 self._legal = mask
             if mask >> index & 1:
                 self.play_unchecked(index)
@@ -412,6 +425,9 @@ class GameState:
         check(self, action)
         if isinstance(action, Play):
             self.play_unchecked(action.card.index)
+        elif isinstance(action, MyCard):
+            # H5: the seat plays the one card it holds without naming it; the log names it.
+            self.play_unchecked(self._hands[self._to_act].bit_length() - 1)
         elif isinstance(action, Bid):
             self.bid_unchecked(action.value)
         else:
@@ -523,7 +539,8 @@ class GameState:
         n = self._n
         bids = tuple(self._bids)
         tricks = tuple(self._tricks)
-        scores = tuple(deal_score(bids[s], tricks[s]) for s in range(n))
+        scoring = self.rules.scoring
+        scores = tuple(scoring.points(bids[s], tricks[s]) for s in range(n))
         for seat in range(n):
             self._totals[seat] += scores[seat]
         self._results.append(DealResult(self._dealer, self._hand_size, bids, tricks, scores))

@@ -74,8 +74,11 @@ TRICK_VALUES: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def legal_mask(hand: int, trick_len: int, led: int, high_trump: int) -> int:
-    """The mask of the legal cards in ``hand`` (rules P2–P7).
+def legal_mask(
+    hand: int, trick_len: int, led: int, high_trump: int, lead_restriction: bool = True
+) -> int:
+    """The mask of the legal cards in ``hand`` (rules P2–P7; without ``lead_restriction``,
+    house rule H3, any card may be led).
 
     >>> from ascenseur.core.cards import Card, mask_of, cards_of
     >>> hand = mask_of(Card.parse(c) for c in ("T4", "T9", "SK"))
@@ -83,8 +86,8 @@ def legal_mask(hand: int, trick_len: int, led: int, high_trump: int) -> int:
     [Card.parse('T9')]
     """
     if trick_len == 0:
-        # P2: a hand with a suit card must lead a suit card.
-        suits = hand & ALL_SUITS_MASK
+        # P2: a hand with a suit card must lead a suit card (unless H3 lifts it).
+        suits = hand & ALL_SUITS_MASK if lead_restriction else 0
         return suits if suits else hand
     if led < 0:
         # P4: after an Excuse lead, the second card is free.
@@ -143,11 +146,14 @@ def trick_summary(cards: Sequence[int]) -> tuple[int, int, int, int]:
     return state
 
 
-def legal_cards(hand: Sequence[Card], trick: Sequence[Card]) -> list[Card]:
-    """The legal cards of ``hand`` (deck order) when ``trick`` holds these cards in play order."""
+def legal_cards(
+    hand: Sequence[Card], trick: Sequence[Card], lead_restriction: bool = True
+) -> list[Card]:
+    """The legal cards of ``hand`` (deck order) when ``trick`` holds these cards in play order
+    (``lead_restriction``: rule P2, or house rule H3 without it)."""
     indices = [card.index for card in trick]
     led, high = trick_facts(indices)
-    return cards_of(legal_mask(mask_of(hand), len(indices), led, high))
+    return cards_of(legal_mask(mask_of(hand), len(indices), led, high, lead_restriction))
 
 
 def trick_winner(trick: Sequence[Card]) -> int:
