@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ascenseur.bots.base import Budget
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation
 
 #: Not callable: naming it as a factory is an error.
@@ -19,7 +19,7 @@ class LowestBot:
 
     name = "lowest"
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         return view.legal_actions[0]
 
 

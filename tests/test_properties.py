@@ -23,7 +23,18 @@ from dataclasses import dataclass
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ascenseur.core import DECK, Bid, Card, Deal, GameState, IllegalAction, Phase, Play, Rules
+from ascenseur.core import (
+    DECK,
+    Action,
+    Bid,
+    Card,
+    Deal,
+    GameState,
+    IllegalAction,
+    Phase,
+    Play,
+    Rules,
+)
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.record import check, dumps, loads, record_of, replay
 
@@ -290,7 +301,7 @@ def expected_bids(state: GameState) -> list[int]:
 _PLAY_REASONS = {"must-lead-suit", "must-follow", "must-overtrump", "must-trump"}
 
 
-def assert_rejected(state: GameState, action: Bid | Play | Deal, codes: set[str] | str) -> None:
+def assert_rejected(state: GameState, action: Action, codes: set[str] | str) -> None:
     """``action`` is illegal: apply raises IllegalAction with one of ``codes``, changing nothing."""
     before = fingerprint(state)
     assert not state.is_legal(action), action
@@ -309,7 +320,7 @@ def check_legality(state: GameState, rng: random.Random) -> None:
     legal = state.legal_actions()
     before = snapshot(state)
     no_deal = Deal(((),) * state.players)
-    illegal: list[tuple[Bid | Play | Deal, set[str] | str]]
+    illegal: list[tuple[Action, set[str] | str]]
     if not is_dealt(state):
         assert legal == [], "legal actions at a chance node or after the end"
         why = "game-over" if state.is_terminal() else "wrong-phase"

@@ -10,6 +10,7 @@ import pytest
 
 from ascenseur.core import GameState, Phase, Rules, deal_score, winners
 from ascenseur.core.record import check, dumps, record_of
+from ascenseur.core.rules import SEED_SCORING
 from helpers import apply_deal, deal_position, play, random_game
 
 CONFORMANCE = Path(__file__).parent / "conformance"
@@ -20,7 +21,7 @@ CONFORMANCE = Path(__file__).parent / "conformance"
 @pytest.mark.parametrize(("bid", "points"), [(0, 3), (1, 5), (2, 7), (5, 13)])
 def test_exact_bid_scores_three_plus_twice_the_bid_examples(bid: int, points: int) -> None:
     """S1: the examples of the rules: 0 → 3, 1 → 5, 2 → 7, 5 → 13."""
-    assert deal_score(bid=bid, tricks=bid) == points
+    assert deal_score(SEED_SCORING, bid=bid, tricks=bid) == points
 
 
 # -- S2: missed bids ---------------------------------------------------------------------------
@@ -29,7 +30,7 @@ def test_exact_bid_scores_three_plus_twice_the_bid_examples(bid: int, points: in
 @pytest.mark.parametrize(("bid", "tricks", "points"), [(0, 1, -1), (1, 4, -3), (4, 1, -3)])
 def test_missed_bid_loses_the_difference_examples(bid: int, tricks: int, points: int) -> None:
     """S2: bid 0, took 1 → −1; bid 1, took 4 → −3; and as much for taking too few."""
-    assert deal_score(bid=bid, tricks=tricks) == points
+    assert deal_score(SEED_SCORING, bid=bid, tricks=tricks) == points
 
 
 def _conformance_scores() -> set[tuple[int, int, int]]:
@@ -50,7 +51,9 @@ def test_scores_agree_with_the_independent_implementation() -> None:
     exact = {(bid, points) for bid, tricks, points in cases if bid == tricks}
     missed = {(bid, tricks) for bid, tricks, _ in cases if bid != tricks}
     assert len(exact) >= 8 and len(missed) >= 40 and max(b for b, _ in exact) >= 5
-    wrong = [(b, t, p) for b, t, p in sorted(cases) if deal_score(bid=b, tricks=t) != p]
+    wrong = [
+        (b, t, p) for b, t, p in sorted(cases) if deal_score(SEED_SCORING, bid=b, tricks=t) != p
+    ]
     assert wrong == []
 
 
@@ -146,7 +149,7 @@ def test_totals_of_random_games_are_the_sums_of_the_rule_scores(players: int, se
     for result in state.results:
         assert sum(result.tricks) == result.hand_size
         for seat in range(players):
-            expected = deal_score(bid=result.bids[seat], tricks=result.tricks[seat])
+            expected = deal_score(SEED_SCORING, bid=result.bids[seat], tricks=result.tricks[seat])
             assert result.scores[seat] == expected
             totals[seat] += expected
     assert list(state.totals) == totals

@@ -180,7 +180,7 @@ def observe(state: GameState, seat: int | None) -> Observation:
         # own; it plays it as "my card".
         seen = tuple(() if s == seat else tuple(cards_of(state.hand_mask(s))) for s in range(n))
         hand_mask = 0
-        if legal:
+        if legal and phase is Phase.PLAYING:
             legal = (MY_CARD,)
     bids = state.bids if dealt else (None,) * n
     if rules.simultaneous and phase is Phase.BIDDING:
