@@ -251,9 +251,9 @@ def test_a_blind_seat_sees_the_others_cards_and_not_its_own() -> None:
         assert view.unseen_mask >> state.hand(seat)[0].index & 1
     for _ in range(3):
         state.apply(Bid(0))
-    seat = state.current_seat
-    assert seat is not None
-    assert observe(state, seat).legal_actions == (MY_CARD,)
+    to_play = state.current_seat
+    assert to_play is not None
+    assert observe(state, to_play).legal_actions == (MY_CARD,)
     state.apply(MY_CARD)
     while not state.is_chance_node():
         state.apply(MY_CARD)
