@@ -17,6 +17,7 @@ from typing import TypeVar
 import pytest
 
 from ascenseur.core.actions import Bid
+from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
 from ascenseur.tables import postgres as postgres_store
 from ascenseur.tables.driver import Driver, LiveTable, Settings, Update, carried
@@ -99,7 +100,7 @@ async def stop(drivers: list[Driver]) -> None:
 
 async def watched_by_two(one: Driver, two: Driver) -> tuple[LiveTable, LiveTable, Ear]:
     """A 3-seat table made through ``one``, opened by ``two`` and watched there by an ear."""
-    created = one.new_created(players=3, max_cards=2, hook=False, seats=[None, None, None])
+    created = one.new_created(Rules(3, 2), seats=[None, None, None])
     live_one, _, _ = await one.create(created, "Ada")
     live_two = await two.open(live_one.id)
     assert live_two is not None
@@ -138,7 +139,7 @@ def test_one_process_at_a_time_drives_a_tables_bots(postgres: Cluster) -> None:
             recorder.watch(driver.store, f"p{n}")
         try:
             created = drivers[0].new_created(
-                players=4, max_cards=3, hook=False, seats=[None, "random", "random", "random"]
+                Rules(4, 3), seats=[None, "random", "random", "random"]
             )
             live, _, _ = await drivers[0].create(created, "Ada", start=True)
             lives = [live]
@@ -188,9 +189,7 @@ def test_when_the_driving_process_dies_another_takes_the_table_over(postgres: Cl
         recorder.watch(one.store, "one")
         recorder.watch(two.store, "two")
         try:
-            created = one.new_created(
-                players=3, max_cards=3, hook=False, seats=[None, "random", "random"]
-            )
+            created = one.new_created(Rules(3, 3), seats=[None, "random", "random"])
             live_one, _, _ = await one.create(created, "Ada", start=True)
             live_two = await two.open(live_one.id)
             assert live_two is not None
@@ -225,7 +224,7 @@ def test_who_is_connected_is_known_in_every_process(postgres: Cluster) -> None:
     async def work() -> None:
         one, two = drivers = await processes(postgres.new_database(), 2)
         try:
-            created = one.new_created(players=3, max_cards=2, hook=False, seats=[None, None, None])
+            created = one.new_created(Rules(3, 2), seats=[None, None, None])
             live_one, _, _ = await one.create(created, "Ada")
             await one.commit(live_one, lambda t: t.take_seat("Bea", at=1.0))
             live_two = await two.open(live_one.id)
@@ -341,7 +340,7 @@ def test_presence_told_of_together_is_read_together(postgres: Cluster) -> None:
         try:
             pairs = []
             for _ in range(12):
-                created = one.new_created(players=2, max_cards=1, hook=False, seats=[None, None])
+                created = one.new_created(Rules(2, 1), seats=[None, None])
                 live_one, _, _ = await one.create(created, "Ada")
                 live_two = await two.open(live_one.id)
                 assert live_two is not None

@@ -15,6 +15,7 @@ from typing import TypeVar
 import pytest
 
 from ascenseur.core.actions import Bid
+from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
 from ascenseur.tables.driver import summary_of
 from ascenseur.tables.sqlite import SCHEMA_VERSION, LogSync, SqliteDatabase, SqliteStore
@@ -37,11 +38,9 @@ def run(work: Callable[[], Awaitable[T]]) -> T:
 
 
 def created(seed: int = 5, at: float = 100.0) -> ev.Created:
-    return ev.Created(
+    return ev.Created.of(
+        Rules(players=3, max_cards=2),
         at=at,
-        players=3,
-        max_cards=2,
-        hook=False,
         seats=(ev.SeatSpec(), ev.SeatSpec(), ev.SeatSpec(bot="random")),
         host=0,
         first_dealer=0,
@@ -469,7 +468,7 @@ def test_two_drivers_on_one_database_never_fork_a_table(postgres: Cluster) -> No
         drivers = [Driver(store, pool, Settings(pace=0.0, trick_pause=0.0)) for store in stores]
         try:
             one, two = drivers
-            created = one.new_created(players=3, max_cards=1, hook=False,
+            created = one.new_created(Rules(3, 1),
                                       seats=[None, None, "random"])  # fmt: skip
             live_one, _, _ = await one.create(created, "Ada")
             live_two = await two.open(live_one.id)

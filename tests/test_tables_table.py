@@ -8,6 +8,7 @@ import pytest
 
 from ascenseur.core.actions import Bid
 from ascenseur.core.errors import IllegalAction
+from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
 from ascenseur.tables.driver import LiveTable, Step, next_step
 from ascenseur.tables.storage import SeatToken
@@ -16,11 +17,9 @@ from ascenseur.tables.table import Table, TableError
 
 
 def new_table(profile: ev.Profile = "relaxed", **options: object) -> Table:
-    created = ev.Created(
+    created = ev.Created.of(
+        Rules(players=3, max_cards=2),
         at=0.0,
-        players=3,
-        max_cards=2,
-        hook=False,
         seats=(ev.SeatSpec(), ev.SeatSpec(), ev.SeatSpec(bot="random")),
         host=0,
         first_dealer=2,
@@ -197,7 +196,7 @@ def test_idle_tables_are_unloaded_and_come_back_from_the_log() -> None:
         try:
             ids = []
             for _ in range(4):
-                created = driver.new_created(players=3, max_cards=1, hook=False,
+                created = driver.new_created(Rules(3, 1),
                                              seats=[None, "random", "random"])  # fmt: skip
                 live, _, _ = await driver.create(created, "Ada")
                 ids.append(live.id)
@@ -222,8 +221,8 @@ def test_a_late_reveal_names_the_deal_that_ended_not_the_next_one() -> None:
     from ascenseur.web.protocol import RevealEvent
     from ascenseur.web.wire import said
 
-    created = ev.Created(at=0.0, players=2, max_cards=2, hook=False, host=0, first_dealer=0,
-                         seats=(ev.SeatSpec(), ev.SeatSpec(bot="random")))  # fmt: skip
+    created = ev.Created.of(Rules(2, 2), at=0.0, host=0, first_dealer=0,
+                            seats=(ev.SeatSpec(), ev.SeatSpec(bot="random")))  # fmt: skip
     table = Table("t", [created])
     table.fold(table.take_seat("Ada", at=1.0))
     table.fold(table.start(0, at=1.0))
@@ -340,7 +339,7 @@ def test_a_bot_is_not_asked_to_move_after_the_table_moved_while_its_lease_was_as
 
         store.lease = gated  # type: ignore[method-assign]
         try:
-            created = driver.new_created(players=3, max_cards=2, hook=False,
+            created = driver.new_created(Rules(3, 2),
                                          seats=[None, "random", "random"])  # fmt: skip
             live, _, _ = await driver.create(created, "Ada", start=True)
             await driver.arrive(live, 0, Ear())
@@ -404,7 +403,7 @@ def test_two_people_coming_back_at_once_find_one_live_table() -> None:
             return await token(table_id, seat)
 
         try:
-            created = driver.new_created(players=3, max_cards=2, hook=False,
+            created = driver.new_created(Rules(3, 2),
                                          seats=[None, None, "random"])  # fmt: skip
             live, _, _ = await driver.create(created, "Ada")
             driver.unload(live)
@@ -446,7 +445,7 @@ def test_a_start_records_a_restart_only_when_the_whole_site_was_down() -> None:
         try:
             first = driver()
             await first.start()
-            created = first.new_created(players=3, max_cards=2, hook=False,
+            created = first.new_created(Rules(3, 2),
                                         seats=[None, "random", "random"])  # fmt: skip
             live, _, _ = await first.create(created, "Ada", start=True)
             lobby, _, _ = await first.create(created, "Bea")  # not started: no clock

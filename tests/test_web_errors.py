@@ -101,20 +101,25 @@ def test_a_readable_ref_is_echoed_even_in_a_bad_message(http: TestClient) -> Non
 @pytest.mark.parametrize(
     ("settings", "code"),
     [
-        ({"max_cards": 30}, "bad-rules"),
+        ({"rules": {"players": 4, "max_cards": 30}}, "bad-rules"),
+        ({"rules": {"players": 11}}, "bad-rules"),
+        ({"rules": {"players": 4, "hook": True, "bidding": "simultaneous"}}, "bad-rules"),
+        ({"rules": {"players": 4, "peak": 3}}, "bad-rules"),
+        ({"rules": [4]}, "bad-message"),
         ({"seats": ["random"]}, "bad-seats"),
         ({"seats": ["random", "random", "genius"]}, "bad-bot"),
         ({"standin": "genius"}, "bad-bot"),
         ({"name": "bot:me"}, "bad-name"),
         ({"name": "   "}, "bad-name"),
-        ({"players": 11}, "bad-message"),
+        ({"players": 4}, "bad-message"),  # the rule set travels whole, in "rules"
         ({"profile": "slow"}, "bad-message"),
         ({"grace": -1}, "bad-message"),
         ({"token": "mine"}, "bad-message"),  # a client never chooses its token
     ],
 )
 def test_a_table_that_cannot_be_set(http: TestClient, settings: Message, code: str) -> None:
-    base = {"type": "create", "version": 2, "players": 4, "seats": ["random"] * 3, "name": "A"}
+    base = {"type": "create", "version": 2, "rules": {"players": 4}, "seats": ["random"] * 3,
+            "name": "A"}  # fmt: skip
     with http.websocket_connect("/ws") as ws:
         assert error_of(Client(ws), json.dumps({**base, **settings}))["code"] == code
 

@@ -187,8 +187,8 @@ async def session(number: int, service: GameService) -> tuple[list[Seen], Table]
         await asyncio.sleep(0)
         return who.drain()
 
-    create = {"type": "create", "version": 2, "name": "Host", "players": players,
-              "max_cards": rng.randint(1, min(2, 78 // players)), "seats": seats,
+    rules = {"players": players, "max_cards": rng.randint(1, min(2, 78 // players))}
+    create = {"type": "create", "version": 2, "name": "Host", "rules": rules, "seats": seats,
               "summary_seconds": 0, "grace": 0, "standin": "random"}  # fmt: skip
     welcome = (await say(host, create))[0]
     table_id, invite = welcome["table"], welcome["invite"]

@@ -32,7 +32,7 @@ json_values = st.recursive(
 #: The fields of each message type (an unknown type gets a few of them).
 FIELDS = {
     "resume": ("version", "table", "token", "lang", "since"),
-    "create": ("version", "players", "max_cards", "hook", "seats", "name", "lang", "start"),
+    "create": ("version", "rules", "seats", "name", "lang", "start"),
     "join": ("version", "invite", "name"),
     "watch": ("version", "invite", "since"),
     "claim": ("version", "code"),
@@ -81,9 +81,18 @@ VALUES: dict[str, st.SearchStrategy[Any]] = {
     "bot": st.none() | st.sampled_from(["random", "nobody"]),
     "start": st.booleans(),
     "lang": st.sampled_from(["en", "fr", "fr", "de"]),
-    "players": st.integers(2, 11),
-    "max_cards": st.none() | st.integers(0, 30),
-    "hook": st.booleans(),
+    "rules": st.fixed_dictionaries(
+        {"players": st.integers(2, 11) | json_values},
+        optional={
+            "max_cards": st.none() | st.integers(0, 30),
+            "hook": st.booleans(),
+            "schedule": st.sampled_from(["up", "down-up", "sideways"]) | json_values,
+            "scoring": json_values,
+            "bidding": st.sampled_from(["in-turn", "simultaneous", "shouted"]),
+            "blind_one_card": st.booleans() | json_values,
+        },
+    )
+    | json_values,
     "seats": st.lists(st.sampled_from(["random", "random", "nobody"]) | st.none(), max_size=4),
     "name": st.text(max_size=8),
 }

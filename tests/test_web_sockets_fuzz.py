@@ -109,8 +109,8 @@ def test_real_sockets_never_break_the_server(
         def throw(sent: list[object]) -> None:
             me.welcome = {}
             me.ws = None
-            create = {"type": "create", "version": 2, "name": "Ada", "players": 3,
-                      "max_cards": 2, "seats": [None, "random"], "start": False}  # fmt: skip
+            create = {"type": "create", "version": 2, "name": "Ada", "rules": {"players": 3,
+                      "max_cards": 2}, "seats": [None, "random"], "start": False}  # fmt: skip
             answers = me.exchange(json.dumps(create))
             me.welcome = next(m for m in answers if m["type"] == "welcome")
             joined = other.exchange(json.dumps({"type": "join", "version": 2, "name": "Bo",

@@ -381,7 +381,7 @@ def test_tables_opened_per_address_are_limited(tmp_path: Path) -> None:
             me = Client(ws)
             me.create(players=3, seats=["random", "random"])
             me.create(players=3, seats=["random", "random"])
-            third = me.answer(me.send(type="create", version=2, name="A", players=3,
+            third = me.answer(me.send(type="create", version=2, name="A", rules={"players": 3},
                                       seats=["random", "random"]))  # fmt: skip
         assert third["code"] == "rate-limited" and "this hour" in third["message"]
 

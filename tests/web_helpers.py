@@ -18,7 +18,7 @@ from starlette.testclient import WebSocketTestSession
 from ascenseur.commands.serve import address, listen
 from ascenseur.core.actions import Action
 from ascenseur.core.cards import CODE_INDEX
-from ascenseur.core.rules import Rules
+from ascenseur.core.rules import RULES_FIELDS, Rules
 from ascenseur.core.state import GameState
 from ascenseur.tables.driver import Settings
 from ascenseur.tables.thinking import thread_pool
@@ -32,6 +32,21 @@ from ascenseur.web.service import GameService, Limits
 SEED = 3
 SHORT = {"players": 4, "max_cards": 2, "hook": False, "seats": ["random"] * 3, "name": "Ada"}
 Message = dict[str, Any]
+
+
+def create_message(**settings: Any) -> Message:
+    """The fields of a ``create`` over :data:`SHORT`: the rule set's fields gathered into its
+    ``rules`` object (None leaves a field out)."""
+    merged = {**SHORT, **settings}
+    rules = dict(merged.pop("rules", {}))
+    for key in RULES_FIELDS:
+        if key in merged:
+            value = merged.pop(key)
+            if value is not None:
+                rules[key] = value
+            else:
+                rules.pop(key, None)
+    return {**merged, "rules": rules}
 
 
 def make_app(
@@ -112,7 +127,9 @@ class Client:
         return self.create(**{"start": True, **settings})
 
     def create(self, **settings: Any) -> Message:
-        welcome = self.answer(self.send(type="create", version=2, **{**SHORT, **settings}))
+        """A table made by a ``create``; rule fields given one by one (``players=3``) go into
+        its ``rules`` object, over those of a ``rules`` given whole."""
+        welcome = self.answer(self.send(type="create", version=2, **create_message(**settings)))
         assert welcome["type"] == "welcome", welcome
         self.until(lambda m: m["type"] == "state")
         return welcome

@@ -292,9 +292,7 @@ def summary_of(table: Table, created: float, now: float) -> Summary:
         created=created,
         updated=now,
         origin=table.created.origin,
-        players=table.rules.players,
-        max_cards=table.rules.max_cards,
-        hook=table.rules.hook,
+        rules=table.rules,
         names=table.names,
         started=table.started,
         over=state.is_terminal(),
@@ -454,10 +452,8 @@ class Driver:
 
     def new_created(
         self,
+        rules: Rules,
         *,
-        players: int,
-        max_cards: int | None,
-        hook: bool,
         seats: Sequence[str | None],
         host: int = 0,
         profile: Profile = "relaxed",
@@ -466,18 +462,16 @@ class Driver:
         grace: float = 30.0,
         summary_seconds: float = 8.0,
     ) -> Created:
-        """The Created event of a new table (checked by building it): ``seats[i]`` a bot
-        level or None (open); the first dealer drawn (rule D2), the seed from the settings."""
-        rules = Rules(players, max_cards, hook)
+        """The Created event of a new table playing ``rules`` (checked by building it):
+        ``seats[i]`` a bot level or None (open), one a player; the first dealer drawn (rule
+        D2), the seed from the settings."""
         seed = self.settings.seeds() if self.settings.seeds is not None else None
-        created = Created(
+        created = Created.of(
+            rules,
             at=self.clock(),
-            players=rules.players,
-            max_cards=rules.max_cards,
-            hook=rules.hook,
             seats=tuple(SeatSpec(bot=bot) for bot in seats),
             host=host,
-            first_dealer=first_dealer(seed, players),
+            first_dealer=first_dealer(seed, rules.players),
             seed=seed,
             profile=profile,
             spectators=spectators,

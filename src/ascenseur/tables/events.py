@@ -18,10 +18,12 @@ True
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 from msgspec import Struct
+
+from ascenseur.core.rules import Rules
 
 #: How a table is paced: ``relaxed`` has no clock; the others give each person so many seconds.
 Profile = Literal["relaxed", "normal", "fast"]
@@ -47,13 +49,15 @@ class SeatSpec(Struct, frozen=True, kw_only=True):
 class Created(_Event, frozen=True, tag="created", kw_only=True):
     """The table is set: its rules, pace and seats; ``host`` is the creator's seat.
 
+    ``rules`` is the rule set whole, as a record's ``rules`` object (:meth:`Rules.to_json`);
+    it is checked by the one parser, :meth:`Rules.from_json`, when the event is made or read
+    (:meth:`rule_set` gives the value). Make one with :meth:`of`.
+
     ``seed`` set: the deals are drawn from it (solo games, practice, tests); None: each deal is
     shuffled with the OS's random source and committed to before play (:class:`DealEntry`).
     """
 
-    players: int
-    max_cards: int
-    hook: bool
+    rules: dict[str, Any]
     profile: Profile = "relaxed"
     spectators: bool = True
     seats: tuple[SeatSpec, ...]
@@ -64,6 +68,19 @@ class Created(_Event, frozen=True, tag="created", kw_only=True):
     grace: float = 30.0
     summary_seconds: float = 8.0
     origin: Origin = "web"
+
+    def __post_init__(self) -> None:
+        # A RulesError (a ValueError) here is a ValidationError when the event is decoded.
+        self.rule_set()
+
+    def rule_set(self) -> Rules:
+        """The table's rule set (checked: :class:`RulesError` says what is wrong)."""
+        return Rules.from_json(self.rules)
+
+    @classmethod
+    def of(cls, rules: Rules, **fields: Any) -> Created:
+        """The Created event of a table playing ``rules`` (the other fields by name)."""
+        return cls(rules=rules.to_json(), **fields)
 
 
 class SeatTaken(_Event, frozen=True, tag="seat_taken", kw_only=True):
@@ -222,3 +239,24 @@ def secret(event: Event) -> bool:
     """Whether ``event`` holds what some seat may not see: a deal's hands and deck, the
     seed a table's deals come from."""
     return isinstance(event, DealEntry | Created)
+
+
+def upgraded(data: bytes | str) -> bytes | None:
+    """An event as stored before the rule set travelled whole — a Created holding
+    ``players``, ``max_cards`` and ``hook`` one by one — in its stored form now (the rule set
+    whole, checked by :meth:`Rules.from_json`); None if it needs no change. The storage's
+    migrations rewrite old logs with it.
+
+    >>> upgraded(b'{"kind":"bid","at":1.0,"seat":0,"value":1}') is None
+    True
+    >>> old = (b'{"kind":"created","at":0.0,"players":3,"max_cards":2,"hook":true,'
+    ...        b'"seats":[{},{},{}],"host":0,"first_dealer":1}')
+    >>> decode(upgraded(old)).rule_set()
+    Rules.from_json({'players': 3, 'max_cards': 2, 'hook': True})
+    """
+    raw = msgspec.json.decode(data)
+    if not isinstance(raw, dict) or raw.get("kind") != "created" or "rules" in raw:
+        return None
+    rules = Rules(raw.pop("players"), raw.pop("max_cards", None), bool(raw.pop("hook", False)))
+    raw["rules"] = rules.to_json()
+    return encode(decode(msgspec.json.encode(raw)))

@@ -27,6 +27,7 @@ import psycopg
 from psycopg import errors
 from psycopg_pool import AsyncConnectionPool
 
+from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
 from ascenseur.tables.storage import (
     Notice,
@@ -118,8 +119,35 @@ async def _to_v2(db: Connection) -> None:
     await db.execute(_V2)
 
 
+async def _to_v3(db: Connection) -> None:
+    """One serialised rule set: each table's row keeps its rule set whole
+    (:meth:`Rules.to_text`) instead of players, max_cards and hook, and so does its
+    ``Created`` event (:func:`~ascenseur.tables.events.upgraded`)."""
+    await db.execute("ALTER TABLE tables ADD COLUMN rules text")
+    rows = await (await db.execute("SELECT id, players, max_cards, hook FROM tables")).fetchall()
+    created = await (
+        await db.execute("SELECT table_id, event FROM events WHERE version = 0")
+    ).fetchall()
+    async with db.cursor() as cursor:
+        await cursor.executemany(
+            "UPDATE tables SET rules = %s WHERE id = %s",
+            [
+                (Rules(players, max_cards, hook).to_text(), tid)
+                for tid, players, max_cards, hook in rows
+            ],
+        )
+        await cursor.executemany(
+            "UPDATE events SET event = %s WHERE table_id = %s AND version = 0",
+            [(new, tid) for tid, data in created if (new := ev.upgraded(bytes(data))) is not None],
+        )
+    await db.execute(
+        "ALTER TABLE tables ALTER COLUMN rules SET NOT NULL,"
+        " DROP COLUMN players, DROP COLUMN max_cards, DROP COLUMN hook"
+    )
+
+
 #: Each migration takes the schema from its index to index + 1, in one transaction.
-MIGRATIONS: tuple[Callable[[Connection], Awaitable[None]], ...] = (_to_v1, _to_v2)
+MIGRATIONS: tuple[Callable[[Connection], Awaitable[None]], ...] = (_to_v1, _to_v2, _to_v3)
 
 #: The channel of the processes' notices: ``c HOLDER VERSION TABLE`` (a commit) or
 #: ``p HOLDER 0 TABLE`` (presence).
@@ -215,11 +243,11 @@ class PostgresStore:
         async with self.pool.connection() as db, db.transaction():
             try:
                 await db.execute(
-                    "INSERT INTO tables (id, invite, created, updated, origin, players,"
-                    " max_cards, hook, names, started, over, version, deals, totals)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                    (table_id, invite, s.created, s.updated, s.origin, s.players, s.max_cards,
-                     s.hook, json.dumps(s.names), s.started, s.over, s.version, s.deals,
+                    "INSERT INTO tables (id, invite, created, updated, origin, rules, names,"
+                    " started, over, version, deals, totals)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    (table_id, invite, s.created, s.updated, s.origin, s.rules.to_text(),
+                     json.dumps(s.names), s.started, s.over, s.version, s.deals,
                      json.dumps(s.totals)),
                 )  # fmt: skip
             except errors.UniqueViolation:
@@ -341,8 +369,8 @@ class PostgresStore:
             return []
         async with self.pool.connection() as db:
             cursor = await db.execute(
-                "SELECT id, created, updated, origin, players, max_cards, hook, names, started,"
-                " over, version, deals, totals FROM tables WHERE id = ANY(%s)"
+                "SELECT id, created, updated, origin, rules, names, started, over, version,"
+                " deals, totals FROM tables WHERE id = ANY(%s)"
                 " ORDER BY updated DESC",
                 (list(table_ids),),
             )
@@ -353,15 +381,13 @@ class PostgresStore:
                 created=r[1],
                 updated=r[2],
                 origin=r[3],
-                players=r[4],
-                max_cards=r[5],
-                hook=r[6],
-                names=tuple(json.loads(r[7])),
-                started=r[8],
-                over=r[9],
-                version=r[10],
-                deals=r[11],
-                totals=tuple(json.loads(r[12])),
+                rules=Rules.from_text(r[4]),
+                names=tuple(json.loads(r[5])),
+                started=r[6],
+                over=r[7],
+                version=r[8],
+                deals=r[9],
+                totals=tuple(json.loads(r[10])),
             )
             for r in rows
         ]

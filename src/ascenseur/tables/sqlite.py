@@ -8,11 +8,13 @@ acknowledged, so that the event loop never waits on the disk.
 
 Migrations are numbered; the schema's version is SQLite's ``user_version``. Version 1 was the
 first browser app's (games as action logs); migration 2 turns each of those games into a
-table log, its player's token kept as a hash.
+table log, its player's token kept as a hash; migration 3 keeps each table's rule set whole
+(a record's ``rules`` object) in its ``Created`` event and its row, where players, max_cards
+and hook were kept one by one.
 
 >>> db = SqliteDatabase(":memory:")
 >>> db.version
-2
+3
 >>> db.close()
 """
 
@@ -32,6 +34,7 @@ from typing import TypeVar
 
 import msgspec
 
+from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
 from ascenseur.tables.storage import (
     Notice,
@@ -118,11 +121,9 @@ def _migrate_games(db: sqlite3.Connection) -> None:
         ).fetchall()
         host = next((i for i, seat in enumerate(seats) if seat[1] is None), 0)
         log: list[ev.Event] = [
-            ev.Created(
+            ev.Created.of(
+                Rules(rules["players"], rules["max_cards"], bool(rules["hook"])),
                 at=created,
-                players=rules["players"],
-                max_cards=rules["max_cards"],
-                hook=bool(rules["hook"]),
                 seats=tuple(ev.SeatSpec(bot=bot) for _, bot, _ in seats),
                 host=host,
                 first_dealer=first_dealer,
@@ -228,8 +229,32 @@ def _to_v2(db: sqlite3.Connection) -> None:
     _fix_seats(db)
 
 
+def _to_v3(db: sqlite3.Connection) -> None:
+    """Migration 3: one serialised rule set. Each table's row keeps its rule set whole
+    (:meth:`Rules.to_text`) instead of players, max_cards and hook, and so does its
+    ``Created`` event (:func:`~ascenseur.tables.events.upgraded`)."""
+    # Every row is given its rules below, so the default is never kept (SQLite adds a
+    # NOT NULL column only with one).
+    db.execute("ALTER TABLE tables ADD COLUMN rules TEXT NOT NULL DEFAULT ''")
+    rows = db.execute("SELECT id, players, max_cards, hook FROM tables").fetchall()
+    db.executemany(
+        "UPDATE tables SET rules = ? WHERE id = ?",
+        [
+            (Rules(players, max_cards, bool(hook)).to_text(), tid)
+            for tid, players, max_cards, hook in rows
+        ],
+    )
+    created = db.execute("SELECT table_id, event FROM events WHERE version = 0").fetchall()
+    db.executemany(
+        "UPDATE events SET event = ? WHERE table_id = ? AND version = 0",
+        [(new, tid) for tid, data in created if (new := ev.upgraded(data)) is not None],
+    )
+    for column in ("players", "max_cards", "hook"):
+        db.execute(f"ALTER TABLE tables DROP COLUMN {column}")
+
+
 #: Each migration takes the schema from its index to index + 1, in one transaction.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -328,18 +353,15 @@ class SqliteDatabase:
         def work(db: sqlite3.Connection) -> None:
             s = summary
             db.execute(
-                "INSERT INTO tables (id, invite, created, updated, origin, players, max_cards,"
-                " hook, names, started, over, version, deals, totals)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT INTO tables (id, invite, created, updated, origin, rules, names,"
+                " started, over, version, deals, totals) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                 (
                     table_id,
                     invite,
                     s.created,
                     s.updated,
                     s.origin,
-                    s.players,
-                    s.max_cards,
-                    int(s.hook),
+                    s.rules.to_text(),
                     json.dumps(s.names),
                     int(s.started),
                     int(s.over),
@@ -446,8 +468,8 @@ class SqliteDatabase:
         marks = ",".join("?" * len(table_ids))
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, created, updated, origin, players, max_cards, hook, names, started,"
-                f" over, version, deals, totals FROM tables WHERE id IN ({marks})"
+                "SELECT id, created, updated, origin, rules, names, started, over, version,"
+                f" deals, totals FROM tables WHERE id IN ({marks})"
                 " ORDER BY updated DESC",
                 tuple(table_ids),
             ).fetchall()
@@ -457,15 +479,13 @@ class SqliteDatabase:
                 created=r[1],
                 updated=r[2],
                 origin=r[3],
-                players=r[4],
-                max_cards=r[5],
-                hook=bool(r[6]),
-                names=tuple(json.loads(r[7])),
-                started=bool(r[8]),
-                over=bool(r[9]),
-                version=r[10],
-                deals=r[11],
-                totals=tuple(json.loads(r[12])),
+                rules=Rules.from_text(r[4]),
+                names=tuple(json.loads(r[5])),
+                started=bool(r[6]),
+                over=bool(r[7]),
+                version=r[8],
+                deals=r[9],
+                totals=tuple(json.loads(r[10])),
             )
             for r in rows
         ]

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from ascenseur.core.errors import AscenseurError
+from ascenseur.core.rules import Rules
 from ascenseur.tables.events import Event
 
 
@@ -55,9 +56,7 @@ class Summary:
     created: float
     updated: float
     origin: str
-    players: int
-    max_cards: int
-    hook: bool
+    rules: Rules
     names: tuple[str, ...]
     started: bool
     over: bool

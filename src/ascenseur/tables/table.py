@@ -14,8 +14,9 @@ bot, the clock:
 The table does no I/O and keeps no secret it was not given: seat tokens live in the storage
 (hashed), never in the log.
 
+>>> from ascenseur.core.rules import Rules
 >>> from ascenseur.tables.events import Created, SeatSpec
->>> table = Table("t1", [Created(at=0.0, players=3, max_cards=1, hook=False, seed=7,
+>>> table = Table("t1", [Created.of(Rules(players=3, max_cards=1), at=0.0, seed=7,
 ...     seats=(SeatSpec(), SeatSpec(bot="random"), SeatSpec()), host=0, first_dealer=0)])
 >>> table.fold(table.take_seat("Ada", at=1.0))
 []
@@ -39,13 +40,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ascenseur.bots import REGISTRY
-from ascenseur.core.actions import Bid, Deal, Play, PlayerAction
-from ascenseur.core.cards import Card
-from ascenseur.core.errors import AscenseurError
+from ascenseur.core.actions import Bid, Deal, MyCard, Play, PlayerAction
+from ascenseur.core.cards import Card, cards_of
+from ascenseur.core.errors import AscenseurError, IllegalAction
 from ascenseur.core.fairness import Fairness
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.record import Record, record_of
-from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 from ascenseur.tables import story
 from ascenseur.tables.events import (
@@ -203,9 +203,10 @@ class Table:
             raise TableError(f"table {table_id}'s log does not start with its creation")
         self.id = table_id
         self.created = first
-        self.rules = Rules(first.players, first.max_cards, first.hook)
-        if len(first.seats) != first.players or not 0 <= first.host < first.players:
-            raise TableError(f"table {table_id} has {len(first.seats)} seats for {first.players}")
+        self.rules = first.rule_set()
+        players = self.rules.players
+        if len(first.seats) != players or not 0 <= first.host < players:
+            raise TableError(f"table {table_id} has {len(first.seats)} seats for {players}")
         self.state = GameState(self.rules, first.first_dealer)
         self.seats: list[Seat] = [Seat(bot=spec.bot) for spec in first.seats]
         self.events: list[Event] = [first]
@@ -359,17 +360,35 @@ class Table:
     def move(
         self, seat: int, action: PlayerAction, *, at: float, cid: str | None, by: By
     ) -> BidEntry | PlayEntry:
-        """``seat``'s bid or card; the core's IllegalAction says why it may not."""
+        """``seat``'s bid, card or "my card" (H5); the core's IllegalAction says why it may not.
+
+        In a blind one-card deal (H5) the seat does not see its card: it plays "my card", and
+        a card it names is refused with one answer whatever the card (an answer that told a
+        right guess from a wrong one would show the card). The log names the card played.
+        """
         if not self.started:
             raise TableError("the game has not started", code="not-started")
         if self.state.is_terminal():
             raise TableError("the game is over", code="game-over")
         if self.state.current_seat != seat:
             raise TableError("it is not your turn", code="not-your-turn")
-        if not self.state.is_legal(action):  # the core's reason, on a copy: nothing changes
-            story.apply_action(self.state.clone(), action)
+        state = self.state
+        if isinstance(action, Play) and state.phase is Phase.PLAYING and state.is_blind_deal:
+            raise IllegalAction(
+                f"seat {seat} cannot name a card in deal {state.deal_index + 1}: it is played "
+                'blind (house rule H5), so the seat plays "my card" without seeing it',
+                code="blind-card",
+                seat=seat,
+                deal=state.deal_index,
+                trick=state.trick_number,
+            )
+        if not state.is_legal(action):  # the core's reason, on a copy: nothing changes
+            story.apply_action(state.clone(), action)
         if isinstance(action, Bid):
             return BidEntry(at=at, seat=seat, value=action.value, cid=cid, by=by)
+        if isinstance(action, MyCard):
+            (card,) = cards_of(state.hand_mask(seat))  # a blind deal: one card
+            return PlayEntry(at=at, seat=seat, card=card.code, cid=cid, by=by)
         return PlayEntry(at=at, seat=seat, card=action.card.code, cid=cid, by=by)
 
     def stand_in(self, seat: int, *, at: float, permanent: bool = False) -> StoodIn:

@@ -16,6 +16,9 @@ Routes:
   or its first fault in a sentence. Stateless: the page keeps the sheet.
 * ``/api/rules/{en|fr}`` — the rules page's text and examples, computed by the core
   (:mod:`ascenseur.web.howto`).
+* ``GET /api/rules`` — what a table's rule set may be (presets, scoring tables, schedule
+  shapes, bidding modes, limits: :class:`~ascenseur.web.protocol.RulesCatalogue`), from the
+  core's own data.
 * ``/ws`` — the game itself, in the messages of :mod:`ascenseur.web.protocol`.
 """
 
@@ -56,6 +59,7 @@ from ascenseur.web.ops import ops_routes
 from ascenseur.web.protocol import GameId, Token
 from ascenseur.web.schema import schema
 from ascenseur.web.service import GameService, Limits
+from ascenseur.web.wire import rules_catalogue
 from ascenseur.web.words import catalogue, sheet_error, web_tr
 
 STATIC = Path(__file__).parent / "static"
@@ -123,6 +127,7 @@ def create_app(
         Route("/api/tables/{table}/record", record, methods=["POST"]),
         Route("/api/tables/{table}/replay", table_replay_route, methods=["POST"]),
         Route("/api/scoresheet", score_sheet, methods=["POST"]),
+        Route("/api/rules", rules_catalogue_route),
         Route("/api/rules/{lang}", rules),
         WebSocketRoute("/ws", play_socket),
         *ops_routes(),
@@ -172,6 +177,10 @@ async def rules(request: Request) -> Response:
     if lang not in ("en", "fr"):
         return _error(404, "no-language", f"the page speaks en and fr, not {lang!r}")
     return JSONResponse(rules_page(lang))
+
+
+async def rules_catalogue_route(request: Request) -> Response:
+    return _json(rules_catalogue())
 
 
 async def bots(request: Request) -> Response:
@@ -237,6 +246,7 @@ async def invite(request: Request) -> Response:
             "players": table.rules.players,
             "max_cards": table.rules.max_cards,
             "hook": table.rules.hook,
+            "rules": table.rules.to_json(),
             "names": [seat.name if seat.is_person else None for seat in table.seats],
             "open": [seat.is_open for seat in table.seats],
             "started": table.started,

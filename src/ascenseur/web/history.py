@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ascenseur.core.cards import Language
-from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import winners
 from ascenseur.tables.storage import Summary
 from ascenseur.tables.table import Table
@@ -33,7 +32,7 @@ def table_list(summaries: Sequence[Summary], seats: dict[str, int], lang: Langua
                 id=s.id,
                 created=s.created,
                 updated=s.updated,
-                rules=rules_info(Rules(s.players, s.max_cards, s.hook)),
+                rules=rules_info(s.rules),
                 seats=seat_infos(s.names, lang),
                 started=s.started,
                 over=s.over,

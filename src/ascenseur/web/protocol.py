@@ -25,7 +25,7 @@ ascenseur.web.protocol.ProtocolError: Expected `int`, got `str` - at `$.state`
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import Meta, Struct
@@ -63,16 +63,18 @@ Profile = Literal["relaxed", "normal", "fast"]
 class Create(_Message, tag="create", kw_only=True):
     """Open a table and sit on its first seat as its host.
 
-    ``seats[i]`` is the bot level of seat ``i + 1``, or None to keep it open for a friend;
+    ``rules`` is the table's rule set as a record's ``rules`` object (RULES.md §6, §7): e.g.
+    ``{"players": 3, "max_cards": 5, "schedule": "down-up", "bidding": "simultaneous"}``;
+    the server checks it with the one parser of a rule set and refuses a bad one (code
+    ``bad-rules``, a sentence naming the field). ``seats[i]`` is the bot level of seat
+    ``i + 1``, or None to keep it open for a friend (one for each player but the host);
     ``start`` starts at once (a game against bots). The answer is ``welcome`` with the seat's
     token and the table's invite code.
     """
 
     version: int
     name: PersonName
-    players: Annotated[int, Meta(ge=2, le=10)]
-    max_cards: int | None = None
-    hook: bool = False
+    rules: dict[str, Any]
     seats: list[BotName | None]
     profile: Profile = "relaxed"
     spectators: bool = True
@@ -144,6 +146,15 @@ class PlayAction(_Message, tag="play", kw_only=True):
     ref: Ref | None = None
 
 
+class MyCardAction(_Message, tag="my_card", kw_only=True):
+    """Play one's card without seeing it, seen from state ``state``: the play of a blind
+    one-card deal (house rule H5), where the view's ``my_card`` is true."""
+
+    state: StateId
+    cid: ClientId | None = None
+    ref: Ref | None = None
+
+
 class HintRequest(_Message, tag="hint", kw_only=True):
     """The expected points of each legal choice of the seat, at state ``state``."""
 
@@ -197,6 +208,7 @@ ClientMessage = (
     | Claim
     | BidAction
     | PlayAction
+    | MyCardAction
     | HintRequest
     | Say
     | Ready
@@ -220,11 +232,37 @@ class SeatInfo(Struct, kw_only=True):
     open: bool = False
 
 
+class ScoringInfo(Struct, kw_only=True):
+    """A scoring table (H2): a deal scores ``per_trick × tricks``, plus ``exact_base +
+    exact_per_bid × bid`` when exact, otherwise minus ``miss_base + miss_per_trick × miss``."""
+
+    exact_base: int
+    exact_per_bid: int
+    miss_base: int
+    miss_per_trick: int
+    per_trick: int
+
+
 class RulesInfo(Struct, kw_only=True):
+    """The table's rule set (RULES.md §2–§5, §7): ``schedule`` the hand size of each deal
+    (H1), ``shape`` the shape it was made from (None: an explicit list), ``scoring`` its
+    table (H2) and ``scoring_name`` the name of the table people play it is (None: its own
+    numbers), ``lead_restriction`` (H3), ``bidding`` (H4: ``in-turn`` or ``simultaneous``),
+    ``blind_one_card`` (H5); ``record``: the rule set as a record's ``rules`` object, the form
+    a ``create`` sends."""
+
     players: int
     max_cards: int
     hook: bool
     deal_count: int
+    schedule: list[int]
+    shape: str | None
+    scoring: ScoringInfo
+    scoring_name: str | None
+    lead_restriction: bool
+    bidding: str
+    blind_one_card: bool
+    record: dict[str, Any]
 
 
 class PlayedCard(Struct, kw_only=True):
@@ -264,7 +302,12 @@ class TableView(Struct, kw_only=True):
     """All that seat ``seat`` may know (None: a spectator), from ``observe``.
 
     ``hand`` is sorted as people hold it; ``legal_bids``/``legal_cards`` are empty unless it
-    is the seat's turn; ``forbidden_bid`` is the bid the hook forbids it now. ``ranking``
+    is the seat's turn; ``forbidden_bid`` is the bid the hook forbids it now. ``has_bid``:
+    who has bid in this deal; under simultaneous bidding (H4) ``bids`` holds the seat's own
+    bid only (the others None) until the deal's last bid is in. In a blind one-card deal (H5)
+    ``hand`` is empty until the seat's card is played, ``seen_hands`` names the cards of the
+    others by seat (all empty otherwise), and ``my_card`` is true when the seat's one legal
+    action is to play its card unseen (a ``my_card`` message; ``legal_cards`` is empty). ``ranking``
     (the final ranking in words) and ``winners`` are filled once the game is over. ``clock``:
     seconds left to the person to act (None: no clock); ``commitment``: the current deal's
     SHA-256 commitment; ``summary``: the last deal's result is on show until ``ready`` holds
@@ -288,12 +331,15 @@ class TableView(Struct, kw_only=True):
     hand: list[str]
     hand_counts: list[int]
     bids: list[int | None]
+    has_bid: list[bool]
     tricks_won: list[int]
     leader: int | None
     trick: list[PlayedCard]
     tricks: list[TrickInfo]
     legal_bids: list[int]
     legal_cards: list[str]
+    my_card: bool
+    seen_hands: list[list[str]]
     forbidden_bid: int | None
     totals: list[int]
     results: list[DealScore]
@@ -321,8 +367,18 @@ class DealtEvent(_Event, tag="dealt", kw_only=True):
 
 
 class BidEvent(_Event, tag="bid", kw_only=True):
+    """``seat`` bids ``value``; None: it has bid with a closed fist (H4), and every bid is
+    shown together by the deal's ``bids_shown``."""
+
     seat: int
-    value: int
+    value: int | None
+
+
+class BidsShownEvent(_Event, tag="bids_shown", kw_only=True):
+    """The deal's last bid with closed fists is in (H4): every bid, by seat."""
+
+    deal: int
+    bids: list[int]
 
 
 class CardEvent(_Event, tag="card", kw_only=True):
@@ -368,6 +424,7 @@ class RevealEvent(_Event, tag="reveal", kw_only=True):
 GameEvent = (
     DealtEvent
     | BidEvent
+    | BidsShownEvent
     | CardEvent
     | TrickEvent
     | ScoredEvent
@@ -436,7 +493,8 @@ class ErrorMessage(_Message, tag="error", kw_only=True):
 
 
 class HintOption(Struct, kw_only=True):
-    """One legal choice — a ``bid`` or a ``card`` — and the points it may expect this deal.
+    """One legal choice — a ``bid``, a ``card``, or ``my_card`` (the unseen card of a blind
+    one-card deal, H5) — and the points it may expect this deal.
 
     ``exact``: the share (0–1) of the deals tried in which the seat then takes exactly its
     bid — for a bid, the chance of taking exactly that many tricks; for a card, of making the
@@ -445,6 +503,7 @@ class HintOption(Struct, kw_only=True):
 
     bid: int | None = None
     card: str | None = None
+    my_card: bool = False
     points: float
     exact: float | None = None
     worlds: int | None = None
@@ -485,6 +544,20 @@ class GameLine(Struct, kw_only=True):
 
 class GameList(Struct, kw_only=True):
     games: list[GameLine]
+
+
+class RulesCatalogue(Struct, kw_only=True):
+    """What a table's rule set may be (``GET /api/rules``), for the form that makes one:
+    the presets by name (each the §7 fields it sets, as a record writes them), the scoring
+    tables people play, the schedule shapes, the bidding modes, and the limits of an explicit
+    schedule's length and of a scoring number."""
+
+    presets: dict[str, dict[str, Any]]
+    scoring_tables: dict[str, ScoringInfo]
+    shapes: list[str]
+    bidding: list[str]
+    max_schedule_length: int
+    max_scoring_number: int
 
 
 class ReplayStep(Struct, kw_only=True):

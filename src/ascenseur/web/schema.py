@@ -14,15 +14,17 @@ from ascenseur.web.protocol import (
     ClientMessage,
     GameList,
     Replay,
+    RulesCatalogue,
     ServerMessage,
 )
 
 
 def schema() -> dict[str, Any]:
     """The JSON Schema (2020-12) of every message: ``ClientMessage``, ``ServerMessage``, and
-    the HTTP answers ``GameList`` and ``Replay``."""
+    the HTTP answers ``GameList``, ``Replay`` and ``RulesCatalogue``."""
     (client, server, *_), components = msgspec.json.schema_components(
-        (ClientMessage, ServerMessage, GameList, Replay), ref_template="#/$defs/{name}"
+        (ClientMessage, ServerMessage, GameList, Replay, RulesCatalogue),
+        ref_template="#/$defs/{name}",
     )
     components["ClientMessage"] = client
     components["ServerMessage"] = server
@@ -32,7 +34,7 @@ def schema() -> dict[str, Any]:
         "description": (
             f"Messages of the ascenseur web protocol, version {VERSION}: over the websocket "
             "a client sends a ClientMessage, the server a ServerMessage, each a JSON object "
-            "with a type; over HTTP the server sends a GameList and a Replay."
+            "with a type; over HTTP the server sends a GameList, a Replay and a RulesCatalogue."
         ),
         "anyOf": [{"$ref": "#/$defs/ClientMessage"}, {"$ref": "#/$defs/ServerMessage"}],
         "$defs": dict(sorted(components.items())),

@@ -22,9 +22,10 @@ import time
 from dataclasses import dataclass
 
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS
-from ascenseur.core.actions import Bid, Play, PlayerAction
+from ascenseur.core.actions import MY_CARD, Bid, Play, PlayerAction
 from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError, IllegalAction
+from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
 from ascenseur.tables.driver import Driver, LiveTable, Update, digest, new_token
 from ascenseur.tables.events import SeatTaken
@@ -46,6 +47,7 @@ from ascenseur.web.protocol import (
     Hints,
     HostAction,
     Join,
+    MyCardAction,
     Ping,
     PlayAction,
     Pong,
@@ -165,7 +167,7 @@ class GameService:
                 task = asyncio.create_task(self._hint(conn, message))
                 conn.tasks.add(task)
                 task.add_done_callback(conn.tasks.discard)
-            case BidAction() | PlayAction():
+            case BidAction() | PlayAction() | MyCardAction():
                 await self._act(conn, message)
             case Say():
                 await self._say(conn, message)
@@ -186,15 +188,15 @@ class GameService:
     # -- sitting down ---------------------------------------------------------------------------
 
     async def _create(self, conn: Connection, message: Create) -> None:
-        if len(message.seats) != message.players - 1:
-            text = web_tr(conn.lang, "bad_seats", players=message.players)
+        # The one parser of a rule set: a RulesError (code bad-rules) names the field.
+        rules = Rules.from_json(message.rules)
+        if len(message.seats) != rules.players - 1:
+            text = web_tr(conn.lang, "bad_seats", players=rules.players)
             raise Refused(text, code="bad-seats")
         if not self.created.allow(conn.address, time.time()):
             raise Refused(web_tr(conn.lang, "too_many_tables"), code="rate-limited")
         created = self.driver.new_created(
-            players=message.players,
-            max_cards=message.max_cards,
-            hook=message.hook,
+            rules,
             seats=[None, *message.seats],
             profile=message.profile,
             spectators=message.spectators,
@@ -324,7 +326,7 @@ class GameService:
             raise Refused(web_tr(conn.lang, "bad_token"), code="bad-token")
         return live, seat
 
-    async def _act(self, conn: Connection, message: BidAction | PlayAction) -> None:
+    async def _act(self, conn: Connection, message: BidAction | PlayAction | MyCardAction) -> None:
         arrived = time.perf_counter()
         live, seat = self._seated(conn)
         cid = message.cid
@@ -345,7 +347,7 @@ class GameService:
                 version = update.first + len(update.events)
                 state = len(live.table.state.history)
                 conn.send(Ack(ref=message.ref, state=state, version=version))
-                kind = "bid" if isinstance(message, BidAction) else "play"
+                kind = "bid" if isinstance(message, BidAction) else "play"  # my card: a play
                 timer = self.metrics.action_seconds.labels(kind)
                 timer.observe(time.perf_counter() - arrived)
 
@@ -362,9 +364,13 @@ class GameService:
             except IllegalAction as err:
                 raise Refused(refusal_text(err, conn.lang), code=err.code) from None
 
-    def _action(self, conn: Connection, message: BidAction | PlayAction) -> PlayerAction:
+    def _action(
+        self, conn: Connection, message: BidAction | PlayAction | MyCardAction
+    ) -> PlayerAction:
         if isinstance(message, BidAction):
             return Bid(message.value)
+        if isinstance(message, MyCardAction):
+            return MY_CARD
         try:
             return Play(Card.parse(message.card))
         except AscenseurError as err:

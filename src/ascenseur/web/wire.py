@@ -9,10 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import MY_CARD, Bid, MyCard, Play
 from ascenseur.core.cards import Card, Language
-from ascenseur.core.observation import TrickView
-from ascenseur.core.rules import Rules
+from ascenseur.core.observation import Observation, TrickView
+from ascenseur.core.rules import (
+    BIDDING_MODES,
+    MAX_SCHEDULE_LENGTH,
+    MAX_SCORING_NUMBER,
+    PRESETS,
+    SCORING_TABLES,
+    SHAPES,
+    Rules,
+    Scoring,
+)
 from ascenseur.core.scoring import winners
 from ascenseur.core.state import DealResult, Phase
 from ascenseur.core.tricks import trick_summary
@@ -21,6 +30,7 @@ from ascenseur.tables import events as log
 from ascenseur.tables.driver import LiveTable, Update
 from ascenseur.tables.story import (
     BidMade,
+    BidsShown,
     CardPlayed,
     DealScored,
     Dealt,
@@ -29,9 +39,11 @@ from ascenseur.tables.story import (
     TrickTaken,
 )
 from ascenseur.tables.table import BOT_PREFIX, Seat, Table
+from ascenseur.text.messages import tr
 from ascenseur.text.words import event_lines, ranking_lines, seat_name, sort_hand
 from ascenseur.web.protocol import (
     BidEvent,
+    BidsShownEvent,
     CardEvent,
     ChatEvent,
     ChatLine,
@@ -43,8 +55,10 @@ from ascenseur.web.protocol import (
     OverEvent,
     PlayedCard,
     RevealEvent,
+    RulesCatalogue,
     RulesInfo,
     ScoredEvent,
+    ScoringInfo,
     SeatInfo,
     TableView,
     TrickEvent,
@@ -52,13 +66,51 @@ from ascenseur.web.protocol import (
 )
 
 
+def scoring_info(scoring: Scoring) -> ScoringInfo:
+    return ScoringInfo(**scoring.to_json())
+
+
 def rules_info(rules: Rules) -> RulesInfo:
+    """The rule set for the wire: every field as a value, and the record's object whole."""
     return RulesInfo(
         players=rules.players,
         max_cards=rules.max_cards,
         hook=rules.hook,
         deal_count=rules.deal_count,
+        schedule=list(rules.schedule),
+        shape=rules.shape,
+        scoring=scoring_info(rules.scoring),
+        scoring_name=rules.scoring.table_name(),
+        lead_restriction=rules.lead_restriction,
+        bidding=rules.bidding,
+        blind_one_card=rules.blind_one_card,
+        record=rules.to_json(),
     )
+
+
+def rules_catalogue() -> RulesCatalogue:
+    """What a rule set may be, from the core's own data (the page copies none of it)."""
+    return RulesCatalogue(
+        presets=PRESETS,
+        scoring_tables={name: scoring_info(table) for name, table in SCORING_TABLES.items()},
+        shapes=list(SHAPES),
+        bidding=list(BIDDING_MODES),
+        max_schedule_length=MAX_SCHEDULE_LENGTH,
+        max_scoring_number=MAX_SCORING_NUMBER,
+    )
+
+
+def has_bid(view: Observation) -> list[bool]:
+    """Who has bid in the view's deal: public even with closed fists (H4), since the bids
+    are made in turn (B1) from the dealer's left."""
+    n = view.players
+    if view.phase is Phase.PLAYING:
+        return [True] * n
+    if view.phase is not Phase.BIDDING or view.current_seat is None:
+        return [False] * n
+    made = (view.current_seat - view.dealer - 1) % n
+    done = {(view.dealer + 1 + i) % n for i in range(made)}
+    return [seat in done for seat in range(n)]
 
 
 def seat_infos(
@@ -110,6 +162,8 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
     names = table.names
     legal_bids = [a.value for a in view.legal_actions if isinstance(a, Bid)]
     legal_cards = {a.card for a in view.legal_actions if isinstance(a, Play)}
+    n = table.rules.players
+    seen = view.seen_hands or ((),) * n
     forbidden = None
     if legal_bids:
         left_out = set(range(view.hand_size + 1)) - set(legal_bids)
@@ -118,7 +172,7 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
     deadline = table.deadline
     deals = table.deals
     current = deals[-1] if deals and view.phase is not Phase.DEALING else None
-    connected = tuple(live.present[s] > 0 for s in range(table.rules.players))
+    connected = tuple(live.present[s] > 0 for s in range(n))
     shared = live.shared
     return TableView(
         table=table.id,
@@ -139,12 +193,15 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
         hand=[card.code for card in sort_hand(view.hand)],
         hand_counts=list(view.hand_counts),
         bids=list(view.bids),
+        has_bid=has_bid(view),
         tricks_won=list(view.tricks_won),
         leader=view.leader,
         trick=shared("trick", lambda: [PlayedCard(seat=s, card=c.code) for s, c in view.trick]),
         tricks=shared("tricks", lambda: [trick_info(trick) for trick in view.tricks]),
         legal_bids=legal_bids,
         legal_cards=[card.code for card in sort_hand(list(legal_cards))],
+        my_card=MY_CARD in view.legal_actions,
+        seen_hands=[[card.code for card in sort_hand(hand)] for hand in seen],
         forbidden_bid=forbidden,
         totals=list(view.totals),
         results=shared("results", lambda: [result_info(result) for result in view.results]),
@@ -213,13 +270,15 @@ def said(table: Table, update: Update, lang: Language) -> list[GameEvent]:
 
 def game_event(event: Event, names: Sequence[str], deal_count: int, lang: Language) -> GameEvent:
     """A session event for the wire, with its sentences in ``lang``."""
-    text = event_lines(event, names, deal_count, lang)
+    text = _lines(event, names, deal_count, lang)
     if isinstance(event, Dealt):
         return DealtEvent(
             text=text, deal=event.deal_index, dealer=event.dealer, hand_size=event.hand_size
         )
     if isinstance(event, BidMade):
         return BidEvent(text=text, seat=event.seat, value=event.value)
+    if isinstance(event, BidsShown):
+        return BidsShownEvent(text=text, deal=event.deal_index, bids=list(event.bids))
     if isinstance(event, CardPlayed):
         return CardEvent(text=text, seat=event.seat, card=event.card.code)
     if isinstance(event, TrickTaken):
@@ -235,6 +294,20 @@ def game_event(event: Event, names: Sequence[str], deal_count: int, lang: Langua
     return OverEvent(text=text, totals=list(event.totals), winners=list(event.winners))
 
 
+def _lines(event: Event, names: Sequence[str], deal_count: int, lang: Language) -> list[str]:
+    """The sentences of a story event. A bid with a closed fist (H4) has none until all are
+    shown: then each seat's bid."""
+    if isinstance(event, BidMade) and event.value is None:
+        return []
+    if isinstance(event, BidsShown):
+        n = len(names)
+        return [
+            tr(lang, "bids", name=seat_name(names, seat, lang), value=event.bids[seat])
+            for seat in range(n)
+        ]
+    return event_lines(event, names, deal_count, lang)
+
+
 def hint_options(hints: Sequence[Estimate]) -> list[HintOption]:
     """The hints on the wire (``bots.hints.advice``): each choice's expected points, the
     chance of an exact bid and the deals tried."""
@@ -242,6 +315,7 @@ def hint_options(hints: Sequence[Estimate]) -> list[HintOption]:
         HintOption(
             bid=hint.action.value if isinstance(hint.action, Bid) else None,
             card=hint.action.card.code if isinstance(hint.action, Play) else None,
+            my_card=isinstance(hint.action, MyCard),
             points=round(hint.points, 2),
             exact=round(hint.exact, 3),
             worlds=hint.worlds,
