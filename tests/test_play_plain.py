@@ -223,6 +223,6 @@ def test_unknown_bots_and_bad_counts_are_refused_in_words(
     assert "there is no bot called 'nobody'" in capsys.readouterr().err
     assert main(["play", "--plain", "--players", "4", "--bots", "random,random"]) == 2
     assert "4 players need 3 bots" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        main(["play", "--players", "2"])
-    assert "a table has 3 to 10 players, not 2" in capsys.readouterr().err
+    # D1: a table has 3 to 10 players; the same sentence for play, simulate and arena.
+    assert main(["play", "--players", "2"]) == 2
+    assert "--players: a table has 3…10 players" in capsys.readouterr().err

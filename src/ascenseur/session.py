@@ -34,7 +34,8 @@ from pathlib import Path
 
 from ascenseur.bots import REGISTRY, Bot, make_bot
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS, advice
-from ascenseur.core.actions import Bid, Deal, Play, PlayerAction
+from ascenseur.core.actions import Action, Bid, Deal, Play, PlayerAction
+from ascenseur.core.cards import DECK
 from ascenseur.core.errors import AscenseurError, RecordError
 from ascenseur.core.observation import Observation, TrickView, observe
 from ascenseur.core.rules import Rules
@@ -206,11 +207,9 @@ class Session:
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         now = time.time()
-        created = Created(
+        created = Created.of(
+            rules,
             at=now,
-            players=n,
-            max_cards=rules.max_cards,
-            hook=rules.hook,
             seats=(SeatSpec(), *(SeatSpec(bot=bot) for bot in names)),
             host=0,
             first_dealer=first_dealer(seed, n),
@@ -258,11 +257,9 @@ class Session:
         now = time.time()
         seed = random.SystemRandom().randrange(2**63)
         person = people[0]
-        created = Created(
+        created = Created.of(
+            state.rules,
             at=now,
-            players=state.players,
-            max_cards=state.rules.max_cards,
-            hook=state.rules.hook,
             seats=tuple(
                 SeatSpec(bot=None if s == person else name.removeprefix(BOT_PREFIX))
                 for s, name in enumerate(seats)
@@ -416,8 +413,9 @@ class Session:
         return told
 
 
-def _entry(state: GameState, action: Deal | Bid | Play, at: float) -> Entry:
-    """The log entry of ``action`` at ``state`` (a record being imported)."""
+def _entry(state: GameState, action: Action, at: float) -> Entry:
+    """The log entry of ``action`` at ``state`` (a record being imported; its log names every
+    card played, so a blind one's too, H5)."""
     if isinstance(action, Deal):
         hands = tuple(tuple(card.code for card in hand) for hand in action.hands)
         return DealEntry(at=at, deal=state.deal_index, hands=hands)
@@ -425,7 +423,8 @@ def _entry(state: GameState, action: Deal | Bid | Play, at: float) -> Entry:
     assert seat is not None
     if isinstance(action, Bid):
         return BidEntry(at=at, seat=seat, value=action.value, by="bot")
-    return PlayEntry(at=at, seat=seat, card=action.card.code, by="bot")
+    card = action.card if isinstance(action, Play) else DECK[state.hand_mask(seat).bit_length() - 1]
+    return PlayEntry(at=at, seat=seat, card=card.code, by="bot")
 
 
 def hint_rng(seed: int | None, moves: int) -> random.Random:

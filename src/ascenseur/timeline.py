@@ -113,7 +113,9 @@ class Timeline:
         name = seat_name(seats, before.current_seat or 0, lang)
         if isinstance(action, Bid):
             return tr(lang, "bids", name=name, value=action.value)
-        lines = [tr(lang, "plays", name=name, card=action.card.display(lang))]
+        # The log names every card played, a blind one's too (H5): never MyCard here.
+        card = action.card if isinstance(action, Play) else state.played[-1]
+        lines = [tr(lang, "plays", name=name, card=card.display(lang))]
         if len(state.results) > len(before.results):  # this card ended the deal
             number = len(state.results)
             lines.append(tr(lang, "deal_scored", number=number))

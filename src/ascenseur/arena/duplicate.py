@@ -64,10 +64,11 @@ class Match:
 
     def __post_init__(self) -> None:
         k = self.single_deal
-        if k is not None and not 1 <= k <= self.rules.max_cards:
+        if k is not None and k not in self.rules.schedule:
+            sizes = sorted(set(self.rules.schedule))
             raise ArenaError(
-                f"a single deal must have 1…{self.rules.max_cards} cards for max_cards "
-                f"{self.rules.max_cards}, not {k}"
+                f"a single deal must have one of the schedule's hand sizes "
+                f"({', '.join(map(str, sizes))}), not {k}"
             )
 
     @property
@@ -110,7 +111,7 @@ def play_fixed(
     if single_deal is None:
         state = GameState.new(rules, first_dealer=deals.first_dealer)
     else:
-        index = single_deal - 1  # the schedule climbs 1, 2, …: k cards first at index k − 1
+        index = rules.schedule.index(single_deal)  # the first deal of that many cards
         dealer = (deals.first_dealer + index) % rules.players
         state = GameState.single_deal(rules, index, dealer)
     times: list[list[int]] = [[] for _ in bots]

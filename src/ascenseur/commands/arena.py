@@ -19,6 +19,7 @@ from ascenseur.arena.stats import GameResult, Tally
 from ascenseur.bots import DEFAULT_BUDGET, REGISTRY, Budget
 from ascenseur.bots.outside import importable_from_here, load_bot
 from ascenseur.commands.options import positive, positive_float
+from ascenseur.commands.rules import RULE_OPTIONS, add_rule_options, rules_of
 from ascenseur.core.rules import Rules
 from ascenseur.files import write_text_atomic
 
@@ -29,9 +30,7 @@ DEFAULT_GAMES = 100
 MATCH_OPTIONS = (
     "candidate",
     "reference",
-    "players",
-    "max_cards",
-    "hook",
+    *RULE_OPTIONS,
     "games",
     "seed",
     "budget_iterations",
@@ -63,23 +62,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=f"bot measured ({bots}, or module:factory, e.g. my_agent:make); required but "
         "with --resume",
     )
+    add_rule_options(parser, analysis=True)
     parser.add_argument(
         "--reference",
         default=None,
         metavar="BOT",
         help="bot it is measured against (random; also a name or module:factory)",
-    )
-    parser.add_argument(
-        "--players", type=int, default=None, metavar="N", help="number of players, 2-10 (4)"
-    )
-    parser.add_argument(
-        "--max-cards", type=positive, default=None, metavar="M", help="peak hand (⌊78/n⌋)"
-    )
-    parser.add_argument(
-        "--hook",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="the dealer may not make bids sum to k (off)",
     )
     parser.add_argument(
         "--games",
@@ -368,8 +356,9 @@ def _budget_of(data: dict[str, Any]) -> Budget:
 def _setup(args: argparse.Namespace) -> tuple[DealSet, Rules, int]:
     """The deal set, the rules and the bots' seed, from the options and ``--deals``."""
     if args.deals is None:
-        max_cards = args.max_cards or args.single_deal
-        rules = Rules(players=args.players or 4, max_cards=max_cards, hook=bool(args.hook))
+        if args.single_deal is not None and args.max_cards is None and args.schedule is None:
+            args.max_cards = args.single_deal
+        rules = rules_of(args, table=False)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
         return DealSet.generate(rules, seed, args.games or DEFAULT_GAMES), rules, seed
     try:
@@ -377,12 +366,7 @@ def _setup(args: argparse.Namespace) -> tuple[DealSet, Rules, int]:
     except OSError as err:
         raise ArenaError(f"cannot read the deal set {args.deals}: {err.strerror or err}") from None
     deals = DealSet.loads(text)
-    given = deals.rules
-    rules = Rules(
-        players=args.players or given.players,
-        max_cards=args.max_cards or given.max_cards,
-        hook=given.hook if args.hook is None else args.hook,
-    )
+    rules = rules_of(args, table=False, base=deals.rules)
     deals.fit(rules)
     deals = deals.take(args.games or len(deals.games))
     return deals, rules, args.seed if args.seed is not None else deals.seed

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 from ascenseur.bots import REGISTRY
-from ascenseur.commands.options import positive
+from ascenseur.commands.rules import add_rule_options, given_rule_options, rules_of
 from ascenseur.core.cards import Language
-from ascenseur.core.rules import Rules
+from ascenseur.core.errors import RulesError
 from ascenseur.session import DATA_DIR_ENV, Session, db_path, default_bot, open_db
 
 LATEST = "latest"
@@ -26,9 +26,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         f"after every move in {db_path()}, with the browser's games (set {DATA_DIR_ENV} to "
         "save elsewhere); --resume goes on with the last unfinished one.",
     )
-    play.add_argument("--players", type=players, default=4, help="number of players, 3-10 (4)")
-    play.add_argument("--max-cards", type=positive, default=None, help="peak hand (⌊78/n⌋)")
-    play.add_argument("--hook", action="store_true", help="the dealer may not make bids sum to k")
     play.add_argument(
         "--bots",
         default=None,
@@ -67,14 +64,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="play your card for you when only one card may be played",
     )
+    add_rule_options(play)
     play.set_defaults(run=run)
-
-
-def players(text: str) -> int:
-    value = positive(text)
-    if not 3 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"a table has 3 to 10 players, not {value}")
-    return value
 
 
 def seconds(text: str) -> float:
@@ -108,15 +99,22 @@ def default_name(lang: Language) -> str:
 
 def open_session(args: argparse.Namespace, lang: Language) -> Session:
     """A new game from the options, or the saved game ``--resume`` names."""
-    db = open_db()
     if args.resume is not None:
+        given = given_rule_options(args)
+        if given:
+            raise RulesError(
+                "--resume goes on with the saved game under its own rules: "
+                f"give no {', '.join(given)}"
+            )
+        db = open_db()
         if args.resume == LATEST:
             return Session.resume(db)
         path = Path(args.resume)
         if path.suffix == ".json" or path.is_file():
             return Session.import_record(db, path)
         return Session.resume(db, args.resume)
-    rules = Rules(players=args.players, max_cards=args.max_cards, hook=args.hook)
+    rules = rules_of(args, table=True)
+    db = open_db()
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else [default_bot()]
     name = args.name if args.name is not None else default_name(lang)
     return Session.start(rules, name, bots, seed=args.seed, db=db)

@@ -9,9 +9,9 @@ from pathlib import Path
 
 from ascenseur.bots import REGISTRY, make_bot
 from ascenseur.commands.options import positive
+from ascenseur.commands.rules import add_rule_options, rules_of
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.record import dumps, record_of
-from ascenseur.core.rules import Rules
 from ascenseur.files import write_text_atomic
 from ascenseur.simulation import Summary, play_game
 
@@ -22,9 +22,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="play games between bots",
         description="Play whole games between bots and print points per seat.",
     )
-    sim.add_argument("--players", type=int, default=4, help="number of players, 2-10 (4)")
-    sim.add_argument("--max-cards", type=positive, default=None, help="peak hand (⌊78/n⌋)")
-    sim.add_argument("--hook", action="store_true", help="the dealer may not make bids sum to k")
     sim.add_argument("--games", type=positive, default=10, help="number of games (10)")
     sim.add_argument("--seed", type=int, default=None, help="random seed (reproducible games)")
     sim.add_argument(
@@ -33,11 +30,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help=f"bot per seat, comma-separated, or one for all ({', '.join(sorted(REGISTRY))})",
     )
     sim.add_argument("--save", metavar="DIR", help="write each game's record into DIR")
+    add_rule_options(sim, analysis=True)
     sim.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = Rules(players=args.players, max_cards=args.max_cards, hook=args.hook)
+    rules = rules_of(args, table=False)
     names = [name.strip() for name in args.bots.split(",")] if args.bots else ["random"]
     if len(names) == 1:
         names *= rules.players

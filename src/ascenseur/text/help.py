@@ -15,9 +15,10 @@ what the program counts. Rule numbers refer to the project's ``RULES.md``.
 from __future__ import annotations
 
 from ascenseur.core.cards import Language
-from ascenseur.core.rules import Rules
+from ascenseur.core.rules import SEED_SCORING, Rules
 from ascenseur.core.scoring import deal_score
 from ascenseur.text.messages import french_typography
+from ascenseur.text.rules import rules_lines, scoring_formula, sentence, sizes_text, table_name
 
 #: (title, lines) per section, English then French; ``{…}`` filled from the game's rules.
 _SECTIONS: tuple[tuple[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]], ...] = (
@@ -114,6 +115,7 @@ _EXAMPLE = (
     "Bid {bid} and take {tricks}: {points:+d}.",
     "Annonce {bid}, {tricks} faits : {points:+d}.",
 )
+_THIS_TABLE = ("This table's rules", "Les règles de cette table")
 _HOOK = (
     ("This game: the hook is on.", "This game: no hook."),
     ("Dans cette partie : crochet.", "Dans cette partie : pas de crochet."),
@@ -121,34 +123,51 @@ _HOOK = (
 
 
 def help_sections(rules: Rules, lang: Language) -> list[tuple[str, list[str]]]:
-    """The help as (title, paragraphs) for this game's rules, in ``lang``."""
+    """The help as (title, paragraphs) for this game's rules, in ``lang``.
+
+    The first section says the table's rules in words; a house rule the table plays
+    (RULES.md §7) replaces the seed's sentence it changes, with examples scored by the table.
+    """
     fr = lang == "fr"
     index = 1 if fr else 0
+    scoring = rules.scoring
     examples = " ".join(
-        _EXAMPLE[index].format(bid=bid, tricks=tricks, points=deal_score(bid, tricks))
+        _EXAMPLE[index].format(bid=bid, tricks=tricks, points=deal_score(scoring, bid, tricks))
         for bid, tricks in ((2, 2), (0, 1), (1, 4))
     )
     fields = {
-        "schedule": _schedule(rules.schedule),
+        "schedule": sizes_text(rules.schedule),
         "deals": rules.deal_count,
         "hook": _HOOK[index][0 if rules.hook else 1],
         "examples": examples,
     }
-    sections = []
+    sections = [(_THIS_TABLE[index], rules_lines(rules, lang))]
     for titles, texts in _SECTIONS:
         paragraphs = [text.format(**fields) for text in texts[index]]
         if fr:
             paragraphs = [french_typography(p) for p in paragraphs]
         sections.append((titles[index], paragraphs))
+    _house_rules(rules, lang, dict(sections))
     return sections
 
 
-def _schedule(hands: tuple[int, ...]) -> str:
-    """``1, 2, 3, 2, 1``; a long one with its middle left out: ``1, 2, 3 … 19 … 3, 2, 1``."""
-    if len(hands) <= 9:
-        return ", ".join(map(str, hands))
-    peak = max(hands)
-    return f"1, 2, 3 … {peak} … 3, 2, 1"
+def _house_rules(rules: Rules, lang: Language, sections: dict[str, list[str]]) -> None:
+    """Put the table's house rules in place of the seed's sentences they change."""
+    index = 1 if lang == "fr" else 0
+    bidding, playing, scoring = (
+        sections[_SECTIONS[1][0][index]],
+        sections[_SECTIONS[2][0][index]],
+        sections[_SECTIONS[3][0][index]],
+    )
+    if rules.simultaneous:
+        bidding.insert(1, sentence(lang, "simultaneous"))
+    if not rules.lead_restriction:
+        playing[1] = sentence(lang, "lead_off")
+    if rules.blind_one_card:
+        playing.append(sentence(lang, "blind"))
+    if rules.scoring != SEED_SCORING:
+        name = table_name(rules.scoring, lang)
+        scoring[0] = f"{name[:1].upper()}{name[1:]} (H2). {scoring_formula(rules.scoring, lang)}"
 
 
 def help_lines(rules: Rules, lang: Language) -> list[str]:

@@ -103,6 +103,38 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "bids": ("{name} bids {value}.", "{name} annonce {value}."),
     "plays": ("{name} plays {card}.", "{name} joue {card}."),
+    # closed fists (H4) and blind one-card deals (H5)
+    "has_bid": ("{name} has bid.", "{name} a annoncé."),
+    "bids_shown": ("All bids are in: {bids}.", "Toutes les annonces sont faites : {bids}."),
+    "bids_hidden": (
+        "Bids with closed fists: shown together once the last is in. Bid so far: {names}.",
+        "Annonces à poings fermés, montrées ensemble après la dernière. Ont annoncé : {names}.",
+    ),
+    "has_bid_mark": ("✓", "✓"),
+    "my_card": ("my card", "ma carte"),
+    "blind_hand": (
+        "Your card is on your forehead: you do not see it. You see {cards}.",
+        "Votre carte est sur votre front : vous ne la voyez pas. Vous voyez {cards}.",
+    ),
+    "blind_play": (
+        'Your turn: play your card without seeing it — Enter or m, "my card".',
+        "À vous : jouez votre carte sans la voir — Entrée ou m, « ma carte ».",
+    ),
+    "blind_prompt": (
+        'Your card? Type "my card" (or 1): ',
+        "Votre carte ? Tapez « ma carte » (ou 1) : ",
+    ),
+    "blind_refused": (
+        'This one-card deal is played blind: you do not see your card; play it as "my card".',
+        "Cette donne d'une carte se joue à l'indienne : vous ne voyez pas votre carte ; jouez "
+        "« ma carte ».",
+    ),
+    "not_blind": (
+        '"My card" is for blind one-card deals: name the card to play.',
+        "« Ma carte » est pour les donnes d'une carte à l'indienne : nommez la carte à jouer.",
+    ),
+    "seen_card": ("{name} {card}", "{name} {card}"),
+    "rules_line": ("Rules: {rules}", "Règles : {rules}"),
     "took_trick": (
         "{name} takes trick {number}: {cards}.",
         "{name} remporte le pli {number} : {cards}.",
@@ -222,8 +254,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bot_label_openspiel-ismcts": ("OpenSpiel's ISMCTS search", "recherche ISMCTS d'OpenSpiel"),
     # plain mode
     "intro": (
-        "{players} players, hands of 1 up to {peak} and back ({deals}){hook}. You are {name}.",
-        "{players} joueurs, mains de 1 à {peak} puis retour ({deals}){hook}. Vous êtes {name}.",
+        "{players} players, hands of {schedule} ({deals}){hook}. You are {name}.",
+        "{players} joueurs, mains de {schedule} ({deals}){hook}. Vous êtes {name}.",
     ),
     "intro_hook": (", with the hook", ", avec le crochet"),
     "help_hint": ("Type ? at a prompt for help.", "Tapez « ? » à l'invite pour l'aide."),

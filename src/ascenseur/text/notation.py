@@ -16,6 +16,8 @@ French, the king of clubs' code in English): each language reads it its own way.
 ['HK', 'DN', 'DN', 'C10', 'S1', 'EX']
 >>> read_card("CK", "en").code, read_card("²", "en"), read_bid("12"), read_bid("²")
 ('CK', None, 12, None)
+>>> [is_my_card(text) for text in ("my card", "Ma carte", "m", "mycard", "K♥")]
+[True, True, True, True, False]
 """
 
 from __future__ import annotations
@@ -152,4 +154,13 @@ def card_names(lang: Language) -> str:
     )
 
 
-__all__ = ["MAX_DIGITS", "card_names", "read_bid", "read_card"]
+#: What people type for "my card", the play of a blind one-card deal (house rule H5).
+MY_CARD_WORDS = frozenset(("m", "my card", "mycard", "ma carte", "macarte", "moi"))
+
+
+def is_my_card(text: str) -> bool:
+    """Whether ``text`` says "my card" (``ma carte``, ``m``), in either language."""
+    return " ".join(text.casefold().split()) in MY_CARD_WORDS
+
+
+__all__ = ["MAX_DIGITS", "MY_CARD_WORDS", "card_names", "is_my_card", "read_bid", "read_card"]

@@ -60,6 +60,10 @@ def _illegal(err: IllegalAction, lang: Language) -> str | None:
         return tr(lang, "hooked_bid", value=err.bid, k=err.hand_size)
     if code == "bid-out-of-range" and err.hand_size is not None:
         return tr(lang, "bid_range", k=err.hand_size)
+    if code == "blind-card":
+        return tr(lang, "blind_refused")
+    if code == "not-blind":
+        return tr(lang, "not_blind")
     if code == "wrong-phase" and err.phase == "playing":
         return tr(lang, "not_bidding")
     if code == "wrong-phase" and err.phase == "bidding":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ascenseur.core.actions import Bid, PlayerAction
+from ascenseur.core.actions import Bid, MyCard, PlayerAction
 from ascenseur.core.cards import Card, Language, Suit, cards_of
 from ascenseur.core.errors import IllegalAction
 from ascenseur.core.observation import Observation, TrickView
@@ -22,6 +22,7 @@ from ascenseur.core.state import DealResult, Phase
 from ascenseur.core.tricks import play_refusal, trick_facts, trick_summary
 from ascenseur.tables.story import (
     BidMade,
+    BidsShown,
     CardPlayed,
     DealScored,
     Dealt,
@@ -131,9 +132,13 @@ def refusal(view: Observation, action: PlayerAction, lang: Language) -> str:
         else:
             err = IllegalAction("", code="hook", bid=action.value, hand_size=k)
         return refusal_text(err, lang)
-    card = action.card
     if view.phase is not Phase.PLAYING:
         return refusal_text(IllegalAction("", code="wrong-phase", phase=view.phase.value), lang)
+    if isinstance(action, MyCard):  # asked for outside a blind deal (H5)
+        return refusal_text(IllegalAction("", code="not-blind"), lang)
+    if view.is_blind:  # a card named in a blind deal: one answer whatever the card (H5)
+        return refusal_text(IllegalAction("", code="blind-card"), lang)
+    card = action.card
     if card not in view.hand:
         return refusal_text(IllegalAction("", code="not-in-hand", card=card.code), lang)
     trick = [c.index for _, c in view.trick]
@@ -142,6 +147,37 @@ def refusal(view: Observation, action: PlayerAction, lang: Language) -> str:
     held = tuple(c.code for c in cards_of(obliging))
     err = IllegalAction("", code=code, card=card.code, held=held, led=led, high_trump=high)
     return refusal_text(err, lang)
+
+
+def bids_text(bids: Sequence[int | None], seats: Sequence[str] | None, lang: Language) -> str:
+    """``Ada 2, Bot 1 0, …`` by seat (the seats that have not bid left out)."""
+    return ", ".join(
+        f"{seat_name(seats, seat, lang)} {bid}" for seat, bid in enumerate(bids) if bid is not None
+    )
+
+
+def bidders(view: Observation) -> tuple[int, ...]:
+    """The seats that have bid so far in the deal, in bidding order.
+
+    Public even with closed fists (H4): bids are taken in turn from the dealer's left, so
+    the seats before the one to bid have bid, whatever their bids are.
+    """
+    n = view.players
+    first = (view.dealer + 1) % n
+    if view.phase is Phase.PLAYING:
+        return tuple((first + i) % n for i in range(n))
+    if view.phase is not Phase.BIDDING or view.current_seat is None:
+        return ()
+    return tuple((first + i) % n for i in range((view.current_seat - first) % n))
+
+
+def seen_cards(view: Observation, seats: Sequence[str] | None, lang: Language) -> str:
+    """In a blind deal (H5), the others' cards the seat sees: ``Bot 1 7♥, Bot 2 atout 3``."""
+    return ", ".join(
+        f"{seat_name(seats, seat, lang)} {card.display(lang)}"
+        for seat, hand in enumerate(view.seen_hands)
+        for card in hand
+    )
 
 
 def trick_leader(view: Observation) -> int | None:
@@ -167,8 +203,14 @@ def progress(bid: int, won: int, lang: Language) -> str:
     return tr(lang, "too_many", count=won - bid)
 
 
-def bids_against_cards(view: Observation, lang: Language) -> str:
-    """``Bids 5 for 4 cards: one more than the tricks`` — what every player watches."""
+def bids_against_cards(
+    view: Observation, lang: Language, seats: Sequence[str] | None = None
+) -> str:
+    """``Bids 5 for 4 cards: one more than the tricks`` — what every player watches; with
+    closed fists (H4), until the last bid, who has bid."""
+    if view.rules.simultaneous and view.phase is Phase.BIDDING:
+        names = [seat_name(seats, seat, lang) for seat in bidders(view)]
+        return tr(lang, "bids_hidden", names=join_names(names, lang) or tr(lang, "no_bid"))
     made = [b for b in view.bids if b is not None]
     total = sum(made)
     k = view.hand_size
@@ -197,16 +239,19 @@ def deal_log(view: Observation, seats: Sequence[str], deal_count: int, lang: Lan
     dealer = seat_name(seats, view.dealer, lang)
     lines = [dealt_line(lang, view.deal_index + 1, deal_count, view.hand_size, dealer)]
     first = (view.dealer + 1) % n
+    made = bidders(view)
     for seat in ((first + i) % n for i in range(n)):
         bid = view.bids[seat]
         if bid is not None:
             lines.append(tr(lang, "bids", name=seat_name(seats, seat, lang), value=bid))
+        elif seat in made:  # a closed fist (H4)
+            lines.append(tr(lang, "has_bid", name=seat_name(seats, seat, lang)))
     for number, trick in enumerate(view.tricks, 1):
         name = seat_name(seats, trick.winner, lang)
         cards = trick_cards(trick, seats, n, lang)
         lines.append(tr(lang, "took_trick", name=name, number=number, cards=cards))
     if view.phase is Phase.BIDDING or view.phase is Phase.PLAYING:
-        lines.append(bids_against_cards(view, lang))
+        lines.append(bids_against_cards(view, lang, seats))
     return lines
 
 
@@ -231,7 +276,12 @@ def event_lines(event: Event, seats: Sequence[str], deal_count: int, lang: Langu
         dealer = seat_name(seats, event.dealer, lang)
         return [dealt_line(lang, event.deal_index + 1, deal_count, event.hand_size, dealer)]
     if isinstance(event, BidMade):
-        return [tr(lang, "bids", name=seat_name(seats, event.seat, lang), value=event.value)]
+        name = seat_name(seats, event.seat, lang)
+        if event.value is None:  # a closed fist (H4): only the fact is told
+            return [tr(lang, "has_bid", name=name)]
+        return [tr(lang, "bids", name=name, value=event.value)]
+    if isinstance(event, BidsShown):
+        return [tr(lang, "bids_shown", bids=bids_text(event.bids, seats, lang))]
     if isinstance(event, CardPlayed):
         name = seat_name(seats, event.seat, lang)
         return [tr(lang, "plays", name=name, card=event.card.display(lang))]

@@ -30,13 +30,13 @@ from textual.widgets import Static
 
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS
 from ascenseur.bots.readiness import prepare, search_is_ready
-from ascenseur.core.actions import BIDS, PLAYS, Bid, Play, PlayerAction
+from ascenseur.core.actions import BIDS, MY_CARD, PLAYS, Bid, MyCard, Play, PlayerAction
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.state import Phase
 from ascenseur.session import DealScored, Event, Session, TrickTaken, Turn
 from ascenseur.text.messages import decimal, tr
-from ascenseur.text.notation import read_card
+from ascenseur.text.notation import is_my_card, read_card
 from ascenseur.text.refusals import refusal_text
 from ascenseur.text.words import (
     allowed_bids,
@@ -46,6 +46,7 @@ from ascenseur.text.words import (
     knight_note,
     last_trick_title,
     seat_name,
+    seen_cards,
     sort_hand,
 )
 from ascenseur.tui import render
@@ -102,6 +103,7 @@ class PlayApp(App[None]):
         Binding("g", "log", show=False),
         Binding("question_mark,f1", "help", show=False),
         Binding("colon", "type_card", show=False),
+        Binding("m", "my_card", show=False),
         Binding("r", "rematch", show=False),
         Binding("plus", "pace(-1)", show=False),
         Binding("minus", "pace(1)", show=False),
@@ -228,7 +230,7 @@ class PlayApp(App[None]):
             shown = render.TableState.of(view)
             table = render.table(shown, seats, bots, lang)
             if view.phase is Phase.BIDDING or view.phase is Phase.PLAYING:
-                balance = Text(bids_against_cards(view, lang), style="italic")
+                balance = Text(bids_against_cards(view, lang, seats), style="italic")
                 self.query_one("#table", Static).update(Group(table, balance))
             else:
                 self.query_one("#table", Static).update(table)
@@ -240,7 +242,10 @@ class PlayApp(App[None]):
         hand = self.query_one(HandView)
         hand.lang = lang
         hand.cards = view.hand
-        hand.legal = frozenset(a.card for a in view.legal_actions if not isinstance(a, Bid))
+        hand.legal = frozenset(a.card for a in view.legal_actions if isinstance(a, Play))
+        dealt = view.phase is Phase.BIDDING or view.phase is Phase.PLAYING
+        blind = view.is_blind and dealt and not view.hand
+        hand.blind = tr(lang, "blind_hand", cards=seen_cards(view, seats, lang)) if blind else ""
         hand.cursor = self.cursor if mine and view.phase is Phase.PLAYING else -1
         bidding = mine and view.phase is Phase.BIDDING
         self.query_one("#bid-box").display = bidding
@@ -305,6 +310,8 @@ class PlayApp(App[None]):
                 legal = [a.value for a in view.legal_actions if isinstance(a, Bid)]
                 choices = allowed_bids(legal, lang)
                 lines.append(Text(tr(lang, "your_bid_of", choices=choices), style="bold"))
+            elif mine and MY_CARD in view.legal_actions:
+                lines.append(Text(tr(lang, "blind_play"), style="bold"))
             elif mine:
                 lines.append(Text(tr(lang, "your_card"), style="bold"))
             elif session.turn is Turn.BOT and view.current_seat is not None:
@@ -376,14 +383,15 @@ class PlayApp(App[None]):
                 await asyncio.sleep(self.pace)
         self.refresh_view()
 
-    def _forced(self) -> Play | None:
-        """The person's only legal card, when the option plays it for them."""
+    def _forced(self) -> Play | MyCard | None:
+        """The person's only legal card, when the option plays it for them ("my card" in a
+        blind deal, H5, is always the only one)."""
         view = self.session.view
         if not self.options.auto_play or view.phase is not Phase.PLAYING:
             return None
         legal = view.legal_actions
         only = legal[0] if len(legal) == 1 else None
-        return only if isinstance(only, Play) else None
+        return only if isinstance(only, Play | MyCard) else None
 
     def show_ranking(self) -> None:
         if self._ranked:
@@ -424,6 +432,8 @@ class PlayApp(App[None]):
         if view.phase is Phase.BIDDING:
             self.digits = ""
             self.act(BIDS[self.bid_choice])
+        elif MY_CARD in view.legal_actions:
+            self.act(MY_CARD)
         else:
             ordered = sort_hand(view.hand)
             if ordered:
@@ -453,6 +463,8 @@ class PlayApp(App[None]):
     def action_row(self, step: int) -> None:
         view = self.session.view
         if self.session.turn is not Turn.PERSON or view.phase is not Phase.PLAYING:
+            return
+        if not view.hand:  # a blind deal (H5): nothing to move over
             return
         groups = [cards for _, cards in hand_groups(view.hand)]
         starts = [sum(len(g) for g in groups[:i]) for i in range(len(groups))]
@@ -501,6 +513,12 @@ class PlayApp(App[None]):
         lines = deal_log(view, self.session.seats, view.rules.deal_count, self.lang)
         self.push_screen(LogScreen(lines, self.lang))
 
+    def action_my_card(self) -> None:
+        """``m``: play "my card", the one play of a blind one-card deal (H5)."""
+        view = self.session.view
+        if self.session.turn is Turn.PERSON and view.phase is Phase.PLAYING:
+            self.act(MY_CARD)
+
     def action_type_card(self) -> None:
         view = self.session.view
         if self.session.turn is not Turn.PERSON or view.phase is not Phase.PLAYING:
@@ -509,6 +527,9 @@ class PlayApp(App[None]):
 
     def _typed_card(self, text: str | None) -> None:
         if not text:
+            return
+        if is_my_card(text):
+            self.act(MY_CARD)
             return
         card = read_card(text, self.lang)
         if card is None:

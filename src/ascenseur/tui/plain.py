@@ -14,7 +14,7 @@ from typing import TextIO
 
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS
 from ascenseur.bots.readiness import search_is_ready
-from ascenseur.core.actions import BIDS, PLAYS, Bid, PlayerAction
+from ascenseur.core.actions import BIDS, MY_CARD, PLAYS, Bid, PlayerAction
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import Observation
@@ -23,10 +23,12 @@ from ascenseur.session import Dealt, Event, GameOver, Session, Turn
 from ascenseur.text.advice import advice_lines
 from ascenseur.text.help import help_lines
 from ascenseur.text.messages import count, tr
-from ascenseur.text.notation import card_names, read_bid, read_card
+from ascenseur.text.notation import card_names, is_my_card, read_bid, read_card
 from ascenseur.text.refusals import refusal_text
+from ascenseur.text.rules import rules_lines, schedule_words
 from ascenseur.text.words import (
     allowed_bids,
+    bidders,
     bids_against_cards,
     bot_label,
     event_lines,
@@ -35,6 +37,7 @@ from ascenseur.text.words import (
     progress,
     ranking_lines,
     seat_name,
+    seen_cards,
     sort_hand,
     trick_cards,
     trick_leader,
@@ -152,13 +155,15 @@ class PlainGame:
                 lang,
                 "intro",
                 players=rules.players,
-                peak=rules.max_cards,
+                schedule=schedule_words(rules, lang),
                 deals=count(lang, rules.deal_count, "deal"),
                 hook=hook,
                 name=person,
             ),
             tr(lang, "bots_line", bots=", ".join(self._bot_labels())),
         )
+        if not rules.is_seed:  # the table's house rules (RULES.md §7), said once
+            self.say(*rules_lines(rules, lang)[1:])
         for seat, (wanted, used) in sorted(self.session.replaced.items()):
             self.say(tr(lang, "bot_replaced", wanted=wanted, used=used, seat=seat))
         if self.session.path is not None:
@@ -207,7 +212,12 @@ class PlainGame:
             self.say(tr(self.lang, "forced_played", card=only.display(self.lang)))
             self.show(self.session.act(only))
             return True
-        ask = self._bid_prompt(view) if view.phase is Phase.BIDDING else self._card_prompt()
+        if view.phase is Phase.BIDDING:
+            ask = self._bid_prompt(view)
+        elif MY_CARD in legal:
+            ask = tr(self.lang, "blind_prompt")
+        else:
+            ask = self._card_prompt()
         if self.bell:
             ask = "\a" + ask
         if view.phase is Phase.BIDDING:
@@ -258,14 +268,20 @@ class PlainGame:
 
     def describe(self, view: Observation) -> None:
         lang = self.lang
-        hand = ", ".join(
-            f"[{i}] {card.display(lang)}" for i, card in enumerate(sort_hand(view.hand), 1)
-        )
-        self.say(tr(lang, "hand_line", cards=hand))
+        if view.is_blind and not view.hand:  # H5: the others' cards, never the seat's own
+            self.say(tr(lang, "blind_hand", cards=seen_cards(view, self.session.seats, lang)))
+        else:
+            hand = ", ".join(
+                f"[{i}] {card.display(lang)}" for i, card in enumerate(sort_hand(view.hand), 1)
+            )
+            self.say(tr(lang, "hand_line", cards=hand))
         note = knight_note(view.hand, lang)
         if note and not self.knight_told:
             self.knight_told = True
             self.say(f"({note})")
+        if view.phase is Phase.BIDDING and view.rules.simultaneous:
+            self.say(bids_against_cards(view, lang, self.session.seats))
+            return
         if view.phase is Phase.BIDDING:
             self.say(tr(lang, "bids_line", bids=self._bids(view)))
             return
@@ -322,6 +338,8 @@ class PlainGame:
                 return BIDS[value]
             self.say(tr(self.lang, "bad_bid", text=echo, choices=self._choices(view)))
             return None
+        if is_my_card(text) or (MY_CARD in view.legal_actions and read_bid(text) == 1):
+            return MY_CARD
         hand = sort_hand(view.hand)
         place = read_bid(text)
         if place is not None and 1 <= place <= len(hand):
@@ -342,6 +360,7 @@ class PlainGame:
     def table_lines(self, view: Observation) -> list[str]:
         lang = self.lang
         lines = []
+        sealed = bidders(view)  # with closed fists, who has bid shows, not what (H4)
         for seat in range(view.players):
             marks = ""
             if seat == view.dealer:
@@ -349,18 +368,21 @@ class PlainGame:
             bid = view.bids[seat]
             if bid is not None and view.phase is Phase.PLAYING:
                 marks += ", " + progress(bid, view.tricks_won[seat], lang)
+            shown: object = tr(lang, "no_bid") if bid is None else bid
+            if bid is None and seat in sealed:
+                shown = tr(lang, "has_bid_mark")
             lines.append(
                 tr(
                     lang,
                     "table_line",
                     name=seat_name(self.session.seats, seat, lang),
-                    bid=tr(lang, "no_bid") if bid is None else bid,
+                    bid=shown,
                     tricks=view.tricks_won[seat],
                     total=view.totals[seat],
                     marks=marks,
                 )
             )
-        lines.append(bids_against_cards(view, lang))
+        lines.append(bids_against_cards(view, lang, self.session.seats))
         return lines
 
     def sheet_lines(self, view: Observation) -> list[str]:

@@ -18,7 +18,9 @@ from ascenseur.core.state import DealResult, Phase
 from ascenseur.search.problem import Estimate
 from ascenseur.text.advice import advice_lines
 from ascenseur.text.messages import count, tr
+from ascenseur.text.rules import rules_summary
 from ascenseur.text.words import (
+    bidders,
     bot_label,
     is_you,
     needed,
@@ -71,7 +73,9 @@ def deal_header(
         cards=count(lang, hand_size, "card"),
         dealer=seat_name(seats, dealer, lang),
     )
-    if rules.hook:
+    if not rules.is_seed:
+        header += " · " + rules_summary(rules, lang)
+    elif rules.hook:
         header += " · " + tr(lang, "hook_on")
     return header
 
@@ -86,11 +90,20 @@ class TableState:
     bids: tuple[int | None, ...]
     won: tuple[int, ...]
     totals: tuple[int, ...]
+    #: Seats that have bid with a closed fist (H4): the table shows that they have, not what.
+    sealed: frozenset[int] = frozenset()
 
     @staticmethod
     def of(view: Observation) -> TableState:
+        sealed = frozenset(s for s in bidders(view) if view.bids[s] is None)
         return TableState(
-            view.seat, view.dealer, view.current_seat, view.bids, view.tricks_won, view.totals
+            view.seat,
+            view.dealer,
+            view.current_seat,
+            view.bids,
+            view.tricks_won,
+            view.totals,
+            sealed,
         )
 
     @staticmethod
@@ -132,11 +145,14 @@ def table(
         bid = shown.bids[seat]
         won = shown.won[seat]
         still = "" if bid is None else str(needed(bid, won))
+        taken = bid_taken(bid, won)
+        if seat in shown.sealed:
+            taken = Text(f"{tr(lang, 'has_bid_mark')}/{won}", style="bold cyan")
         grid.add_row(
             Text(turn, style="bold yellow"),
             name,
             dealer,
-            bid_taken(bid, won),
+            taken,
             still,
             str(shown.totals[seat]),
         )

@@ -70,6 +70,8 @@ class HandView(Widget):
     legal: reactive[frozenset[Card]] = reactive(frozenset())
     cursor: reactive[int] = reactive(-1)
     lang: reactive[str] = reactive("en", layout=True)
+    #: What a blind one-card deal (H5) shows instead of the hand: the others' cards.
+    blind: reactive[str] = reactive("", layout=True)
 
     class Chosen(Message):
         """The person clicked a card."""
@@ -95,6 +97,8 @@ class HandView(Widget):
         return len(self._layout(width)[0].split())
 
     def _layout(self, width: int) -> tuple[Text, list[tuple[int, int, int, object]]]:
+        if self.blind:
+            return Text(self.blind, style="italic"), []
         lang: Language = "fr" if self.lang == "fr" else "en"
         rows: list[tuple[str, list[Token]]] = []
         position = 0
