@@ -22,7 +22,8 @@ from ascenseur.core.actions import BIDS, Bid, Deal, Play
 from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import Observation, observe
-from ascenseur.core.rules import Rules
+from ascenseur.core.record import check, loads
+from ascenseur.core.rules import SCORING_TABLES, SEED_SCORING, Rules
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.state import GameState
 from ascenseur.fast import DecisionWorlds
@@ -349,6 +350,56 @@ def test_a_match_cut_short_resumes_to_the_same_table(
     # A finished match resumed plays nothing and says the same.
     assert main(["arena", "--resume", str(whole)]) == 0
     assert _comparable(json.loads((whole / "summary.json").read_text())) == _comparable(a)
+
+
+def test_a_match_under_house_rules_keeps_them_through_its_files_and_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RULES.md §7 (H1, H2, H4): --rules and single options make the match's rule set; it is
+    saved whole in match.json, deals.json and every record, scored by its own table, and
+    --resume plays on under it (and refuses a rule option)."""
+    out = tmp_path / "run"
+    options = ["arena", "--candidate", "heuristic", "--reference", "random", "--players", "3"]
+    options += ["--max-cards", "2", "--games", "3", "--seed", "4", "--jobs", "1"]
+    options += ["--rules", "tens", "--schedule", "down-up", "--simultaneous"]
+    assert main([*options, "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "schedule down-up, scoring 20,10,0,10,0, bidding simultaneous" in printed
+    expected = Rules(
+        3, 2, schedule="down-up", scoring=SCORING_TABLES["tens"], bidding="simultaneous"
+    )
+    assert Rules.from_json(json.loads((out / "match.json").read_text())["rules"]) == expected
+    assert Rules.from_json(json.loads((out / "deals.json").read_text())["rules"]) == expected
+    for path in (out / "records").iterdir():
+        text = path.read_text()
+        record = loads(text)
+        assert record.rules == expected
+        assert [len(deal.hands[0]) for deal in record.deals] == [2, 1, 2]
+        verdict = check(text)
+        assert verdict["valid"] and verdict["complete"]
+        for deal, scored in zip(record.deals, verdict["deals"], strict=True):
+            assert scored["scores"] == [
+                expected.scoring.points(b or 0, t)
+                for b, t in zip(deal.bids, scored["tricks"], strict=True)
+            ]
+    assert main(["arena", "--resume", str(out), "--scoring", "tens"]) == 2
+    assert "give no --scoring" in capsys.readouterr().err
+    (out / "summary.json").unlink()
+    assert main(["arena", "--resume", str(out)]) == 0
+    assert "bidding simultaneous" in capsys.readouterr().out
+
+
+def test_a_single_deal_match_plays_the_blind_one_card_deal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H5: a single-deal match of one card played blind; the match states the rule."""
+    out = tmp_path / "run"
+    options = ["arena", "--candidate", "heuristic", "--reference", "random", "--players", "4"]
+    options += ["--single-deal", "1", "--blind-one-card", "--games", "3", "--jobs", "1"]
+    assert main([*options, "--seed", "2", "--out", str(out)]) == 0
+    assert "blind_one_card true" in capsys.readouterr().out
+    rules = Rules.from_json(json.loads((out / "match.json").read_text())["rules"])
+    assert rules.blind_one_card and rules.schedule == (1,)
 
 
 def test_resume_takes_the_match_from_its_directory(
@@ -779,7 +830,7 @@ def test_oracle_bots_search_only_worlds_consistent_with_what_they_are_told(
     from ascenseur.bots import expert
     from ascenseur.bots.base import Budget
     from ascenseur.core.cards import KIND_MASKS, SUITS, TRUMP_KIND
-    from ascenseur.core.rules import Rules
+    from ascenseur.core.rules import SCORING_TABLES, SEED_SCORING, Rules
     from ascenseur.core.state import GameState, Phase
     from ascenseur.search.problem import SearchProblem
 
@@ -861,7 +912,7 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     from ascenseur.bots import expert
     from ascenseur.bots.base import Budget
     from ascenseur.core.observation import observe
-    from ascenseur.core.rules import Rules
+    from ascenseur.core.rules import SCORING_TABLES, SEED_SCORING, Rules
     from ascenseur.core.state import GameState
     from helpers import deal_of
 
@@ -1113,7 +1164,7 @@ def test_card_outcomes_sets_each_logged_card_beside_the_score_its_deal_made(
                         assert [r[0] for r in line["lookahead"]] == [r[0] for r in line["first"]]
                         if line["left"] * 3 - len(line["trick"]) <= EXACT_CARDS:
                             assert set(card_outcomes.gains(line).values()) == {0.0}
-                        expected.append((line, deal_score(bid, tricks)))
+                        expected.append((line, deal_score(SEED_SCORING, bid, tricks)))
                     else:
                         assert "lookahead" not in line
                 position += k

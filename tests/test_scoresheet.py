@@ -159,3 +159,69 @@ def test_the_documented_example_is_a_valid_sheet_in_progress() -> None:
     assert verdict["totals"] == [-1, 5, 3]
     state = evaluate(json.loads(example))
     assert state["next"]["seat"] == 1 and state["next"]["legal_bids"] == [0, 2]
+
+
+# -- house rules (RULES.md §7) ------------------------------------------------------------------
+
+
+def test_check_scores_a_sheet_of_tens_dealt_down_then_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H1 "down-up": deals of 2, 1, 2 cards; H2 "tens": exact 20 + 10 × bid, else −10 a trick
+    of the gap; ``ascenseur check`` verifies and scores the sheet under them."""
+    tens = {"exact_base": 20, "exact_per_bid": 10, "miss_base": 0, "miss_per_trick": 10}
+    deals = [
+        {"bids": [1, 0, 1], "tricks": [1, 0, 1]},  # 30, 20, 30
+        {"bids": [0, 0, 0], "tricks": [1, 0, 0]},  # -10, 20, 20
+        {"bids": [2, 0, 1], "tricks": [1, 0, 1]},  # -10, 20, 30
+    ]
+    path = tmp_path / "tens.json"
+    data = sheet(deals, hook=False, schedule="down-up", scoring=tens | {"per_trick": 0})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["valid"] and verdict["complete"]
+    assert [d["scores"] for d in verdict["deals"]] == [[30, 20, 30], [-10, 20, 20], [-10, 20, 30]]
+    assert verdict["totals"] == [10, 60, 80] and verdict["winners"] == [2]
+    state = evaluate(data)
+    assert [d["cards"] for d in state["deals"]] == [2, 1, 2]
+    assert state["sheet"]["rules"]["schedule"] == "down-up"
+
+
+def test_a_sheet_with_a_list_schedule_plays_exactly_its_deals() -> None:
+    """H1 with a list: the sheet has one deal per number of the list, no more; the per-trick
+    table (H2 "tricks and ten") pays every trick taken."""
+    data = sheet(
+        [{"bids": [1, 1, 0], "tricks": [2, 1, 0]}, {"bids": [0, 1, 1], "tricks": [0, 1, 1]}],
+        hook=False,
+        schedule=[3, 2],
+        scoring={"exact_base": 10, "exact_per_bid": 0, "miss_per_trick": 0, "per_trick": 1},
+    )
+    del data["rules"]["max_cards"]
+    state = evaluate(data)
+    assert state["valid"] and state["complete"], state
+    assert [d["scores"] for d in state["deals"]] == [[2, 11, 10], [10, 11, 11]]
+    too_many = dict(data, deals=[*data["deals"], {"bids": [0, 0, 0], "tricks": [1, 0, 0]}])
+    refused = check(json.dumps(too_many))
+    assert not refused["valid"] and refused["error"]["code"] == "too-many-deals"
+
+
+@pytest.mark.parametrize(
+    ("rules", "sentence"),
+    [
+        ({"schedule": "sideways"}, "schedule must be one of up-down, down-up, up, down"),
+        ({"scoring": {"exact_base": 101}}, "scoring.exact_base must be a whole number 0…100"),
+        ({"hook": True, "bidding": "simultaneous"}, "hook needs bids made in turn"),
+        ({"lead_restriction": "yes"}, "lead_restriction must be true or false"),
+        ({"stakes": 5}, "rules has unknown field(s) stakes"),
+    ],
+)
+def test_a_sheet_under_a_bad_rule_set_is_refused_with_the_rules_sentence(
+    rules: dict[str, Any], sentence: str
+) -> None:
+    """§7: a reader refuses a rule set it cannot play (never scores it under other rules),
+    with the one validator's sentence."""
+    data = sheet([], **{"hook": False, **rules})
+    verdict = check(json.dumps(data))
+    assert not verdict["valid"] and verdict["error"]["code"] == "bad-rules"
+    assert sentence in verdict["error"]["message"]

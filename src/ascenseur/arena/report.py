@@ -17,7 +17,8 @@ def lines(summary: dict[str, Any]) -> list[str]:
     games = "games" if single is None else f"single deals of {single} cards"
     out = [
         f"{cand} (candidate) vs {ref} (reference): {players} players, "
-        f"max {rules['max_cards']} cards, hook {'on' if rules['hook'] else 'off'}",
+        f"max {rules['max_cards']} cards, hook {'on' if rules['hook'] else 'off'}"
+        + _house(rules),
         f"{summary['games']} {games} × {players + 1} runs on deal set {deals['digest']} "
         f"(seed {deals['seed']}), bot seed {summary['seed']}",
         _budgets(summary["budget"], summary.get("reference_budget", summary["budget"])),
@@ -46,6 +47,20 @@ def lines(summary: dict[str, Any]) -> list[str]:
     out.append("")
     out.append(f"runtime {summary['elapsed_seconds']:.1f} s with {summary['jobs']} job(s)")
     return out
+
+
+def _house(rules: dict[str, Any]) -> str:
+    """The house rules of a match (RULES.md §7) as the record states them, if any."""
+    parts = []
+    for name, value in rules.items():
+        if name in ("players", "max_cards", "hook"):
+            continue
+        if isinstance(value, dict):
+            value = ",".join(str(number) for number in value.values())
+        elif isinstance(value, list):
+            value = ",".join(map(str, value))
+        parts.append(f"{name} {str(value).lower()}")
+    return "; " + ", ".join(parts) if parts else ""
 
 
 def _budgets(candidate: dict[str, Any], reference: dict[str, Any]) -> str:
