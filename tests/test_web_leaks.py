@@ -6,6 +6,12 @@ The model is built from the table's raw log only (the hands dealt, the cards pla
 of the deals that are over), not from the views the server builds: it knows nothing of
 ``observe``. It checks each frame by what it is: a view holds exactly its seat's hand, a
 revealed deck is exactly a finished deal's, and no other place names a card not played.
+
+Half the tables bid with closed fists (house rule H4) and half play their one-card deals
+blind (H5): the model then also knows each deal's bids and whether its last bid is in, and
+which card a seat holds to its forehead. No frame may carry another seat's bid before the
+deal's last bid, nor name a seat's own blind card before it is played — a view, an event, a
+hint, an error sentence (hostile clients guess their card) or the events sent on a return.
 ``ASCENSEUR_LEAK_SESSIONS`` sets how many sessions run (1,000 by default)."""
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import Any
 import pytest
 
 from ascenseur.core.cards import CODE_INDEX, DECK
+from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
 from ascenseur.tables.driver import Driver, Settings
 from ascenseur.tables.sqlite import SqliteStore
@@ -73,28 +80,49 @@ class Seen:
 @dataclass(frozen=True)
 class Moment:
     """What the raw log says at one version: each seat's cards in hand now, the cards played
-    in the latest deal and in the whole game, and the decks of the deals that are over."""
+    in the latest deal and in the whole game, and the decks of the deals that are over; the
+    latest deal's bids by seat, whether they are all in, and whether it is played blind."""
 
     hands: tuple[frozenset[str], ...]
     played_deal: frozenset[str]
     played_ever: frozenset[str]
     finished_decks: frozenset[tuple[str, ...]]
+    bids: tuple[int | None, ...] = ()
+    bids_in: bool = False
+    blind: bool = False
+
+    def own(self, seat: int | None) -> frozenset[str]:
+        """The cards ``seat`` sees in its own hand: none in a blind deal (H5)."""
+        return frozenset() if seat is None or self.blind else self.hands[seat]
+
+    def seen(self, seat: int | None) -> frozenset[str]:
+        """The cards of other hands ``seat`` sees: theirs, in a blind deal (H5)."""
+        if seat is None or not self.blind:
+            return frozenset()
+        return frozenset().union(*(h for s, h in enumerate(self.hands) if s != seat))
+
+    def hidden(self, seat: int | None) -> frozenset[str]:
+        """The card ``seat`` holds to its forehead and has not played (H5)."""
+        return self.hands[seat] if seat is not None and self.blind else frozenset()
 
 
 def moments(log: list[ev.Event]) -> list[Moment]:
     """The :class:`Moment` after each number of events (index = version)."""
     first = log[0]
     assert isinstance(first, ev.Created)
-    n = first.players
+    rules = Rules.from_json(first.rules)
+    n = rules.players
     hands: list[set[str]] = [set() for _ in range(n)]
     deal: set[str] = set()
     ever: set[str] = set()
     decks: set[tuple[str, ...]] = set()
+    bids: list[int | None] = [None] * n
+    blind = False
     open_deal: ev.DealEntry | None = None
 
     def now() -> Moment:
         return Moment(tuple(frozenset(h) for h in hands), frozenset(deal), frozenset(ever),
-                      frozenset(decks))  # fmt: skip
+                      frozenset(decks), tuple(bids), None not in bids, blind)  # fmt: skip
 
     out = [now()]
     for event in log:
@@ -102,6 +130,10 @@ def moments(log: list[ev.Event]) -> list[Moment]:
             open_deal = event
             hands = [set(hand) for hand in event.hands]
             deal = set()
+            bids = [None] * n
+            blind = rules.is_blind(len(event.hands[0]))
+        elif isinstance(event, ev.BidEntry):
+            bids[event.seat] = event.value
         elif isinstance(event, ev.PlayEntry):
             hands[event.seat].discard(event.card)
             deal.add(event.card)
@@ -124,46 +156,89 @@ def strings(value: object, *, skip: tuple[str, ...] = ("chat", "line", "message"
     return []
 
 
+def paths(value: object, wanted: str, at: str = "") -> list[str]:
+    """Where ``wanted`` is in a decoded frame (for a failure's message)."""
+    if value == wanted:
+        return [at]
+    if isinstance(value, dict):
+        return [p for k, v in value.items() for p in paths(v, wanted, f"{at}.{k}")]
+    if isinstance(value, list):
+        return [p for i, v in enumerate(value) for p in paths(v, wanted, f"{at}[{i}]")]
+    return []
+
+
 def codes_of(value: object) -> set[str]:
     return {s for s in strings(value) if s in CODE_INDEX}
 
 
-def check_frames(seen: Seen, log: list[ev.Event]) -> int:
+@dataclass
+class Checked:
+    """How many frames were checked, and how many of them were sent during a blind deal (H5)
+    or while closed-fist bids were hidden (H4): the oracle must have met both."""
+
+    frames: int = 0
+    blind: int = 0
+    closed: int = 0
+
+
+def check_frames(seen: Seen, log: list[ev.Event], simultaneous: bool, count: Checked) -> None:
     """Each frame against the raw log at its version: a view holds exactly the seat's own hand
-    and otherwise only cards played this deal; events name only cards played; a revealed deck
-    is exactly the deck of a deal that is over; nothing else carries a card."""
+    (none in a blind deal, where it sees the others' hands, H5) and otherwise only cards
+    played this deal; events name only cards played; a revealed deck is exactly the deck of a
+    deal that is over; nothing else carries a card, and no sentence names a seat's blind card.
+    With closed fists (H4), before the deal's last bid a view holds no other seat's bid and
+    no event tells a bid's value."""
     at = moments(log)
     version = 0
-    checked = 0
     for seat, frame in seen.frames:
         if frame["type"] == "state":
             version = frame["view"]["version"]
         m = at[min(version, len(at) - 1)]
-        own = m.hands[seat] if seat is not None else frozenset()
+        own, seen_cards, hidden = m.own(seat), m.seen(seat), m.hidden(seat)
         where = f"seat {seat} at version {version}: {frame}"
+        closed = simultaneous and not m.bids_in and any(b is not None for b in m.bids)
         if frame["type"] == "state":
             view = frame["view"]
             assert set(view["hand"]) == set(own), where
-            others = {k: v for k, v in view.items() if k != "hand"}
+            for other, cards in enumerate(view["seen_hands"]):
+                expected = m.hands[other] if other != seat and m.blind else frozenset()
+                assert set(cards) == (expected if seat is not None else frozenset()), where
+            mine = view["phase"] == "playing" and view["current"] == seat
+            assert view["my_card"] == (m.blind and mine and bool(hidden)), where
+            others = {k: v for k, v in view.items() if k not in ("hand", "seen_hands")}
             assert codes_of(others) <= own | m.played_deal, where
+            if closed and view["phase"] == "bidding":
+                for other, bid in enumerate(view["bids"]):
+                    assert bid == (m.bids[other] if other == seat else None), where
             for event in frame["events"]:
                 if event["kind"] == "reveal":
                     assert tuple(event["deck"]) in m.finished_decks, where
                 else:
                     assert codes_of(event) <= m.played_ever, where
+                if simultaneous and event["kind"] == "bid":
+                    assert event["value"] is None, where
                 for line in event.get("text", []):
                     for code, patterns in NAMES.items():
-                        if code not in m.played_ever | own:
+                        if code not in m.played_ever | own | seen_cards:
                             assert not any(p.search(line) for p in patterns), (where, line)
         else:
             assert codes_of(frame) <= own | m.played_deal, where
-        checked += 1
-    return checked
+        # The blind card, not even in a sentence: an error, a hint, the view. (The events are
+        # checked above: they may name it only as a card of an earlier deal.)
+        body = frame["view"] if frame["type"] == "state" else frame
+        for code in hidden:
+            for line in strings(body, skip=("chat",)):
+                assert not any(p.search(line) for p in NAMES[code]), (where, line)
+                assert code not in line.split(), (where, line, paths(frame, code))
+        count.frames += 1
+        count.blind += bool(hidden)
+        count.closed += closed
 
 
 HOSTILE: list[dict[str, Any]] = [
     {"type": "bid", "state": 0, "value": 1},
     {"type": "play", "state": 3, "card": "T21"},
+    {"type": "my_card", "state": 2},
     {"type": "hint", "state": 1},
     {"type": "host", "action": "start"},
     {"type": "host", "action": "keep_bot", "seat": 1},
@@ -187,7 +262,15 @@ async def session(number: int, service: GameService) -> tuple[list[Seen], Table]
         await asyncio.sleep(0)
         return who.drain()
 
-    rules = {"players": players, "max_cards": rng.randint(1, min(2, 78 // players))}
+    rules: dict[str, Any] = {"players": players, "max_cards": rng.randint(1, min(2, 78 // players))}
+    if number % 2:
+        rules["bidding"] = "simultaneous"  # H4
+    if number % 4 < 2:
+        rules["blind_one_card"] = True  # H5
+    if rng.random() < 0.3:
+        rules["schedule"] = rng.choice(["down-up", "down", [1, 1]])
+        if isinstance(rules["schedule"], list):
+            del rules["max_cards"]
     create = {"type": "create", "version": 2, "name": "Host", "rules": rules, "seats": seats,
               "summary_seconds": 0, "grace": 0, "standin": "random"}  # fmt: skip
     welcome = (await say(host, create))[0]
@@ -227,6 +310,9 @@ async def session(number: int, service: GameService) -> tuple[list[Seen], Table]
             roll = rng.random()
             if roll < 0.08:  # hostile: wrong turn, stale state, someone else's business
                 await say(who, {**rng.choice(HOSTILE), "ref": number})
+            elif roll < 0.1 and view is not None:  # a guess at one's card, at the right state
+                guess = rng.choice(DECK).code
+                await say(who, {"type": "play", "state": view["state"], "card": guess})
             elif roll < 0.11 and who.seat is not None and len(everyone) > 1:  # drop for a while
                 service.detach(who.conn)
                 everyone.remove(who)
@@ -237,6 +323,7 @@ async def session(number: int, service: GameService) -> tuple[list[Seen], Table]
                 elif view["current"] == view["seat"]:
                     choices = [{"type": "bid", "value": v} for v in view["legal_bids"]]
                     choices += [{"type": "play", "card": c} for c in view["legal_cards"]]
+                    choices += [{"type": "my_card"}] if view["my_card"] else []
                     if choices:
                         move = rng.choice(choices)
                         await say(
@@ -251,19 +338,20 @@ async def session(number: int, service: GameService) -> tuple[list[Seen], Table]
 
 
 def test_no_frame_shows_a_card_its_seat_may_not_know() -> None:
-    async def main() -> tuple[int, int]:
+    async def main() -> tuple[Checked, int]:
         store = SqliteStore(":memory:", durable=False)
         pool = thread_pool(2)
         driver = Driver(store, pool, Settings(pace=0.0, trick_pause=0.0, beat=3600.0))
         service = GameService(driver, Limits(tables_per_hour=10**6, invites_per_minute=10**6))
-        frames = finished = 0
+        count = Checked()
+        finished = 0
         try:
             await driver.start()
             for number in range(SESSIONS):
                 seen, table = await session(number, service)
                 log = list(table.events)
                 for who in seen:
-                    frames += check_frames(who, log)
+                    check_frames(who, log, table.rules.simultaneous, count)
                     service.detach(who.conn)
                 finished += table.is_over
                 live = driver.live.get(table.id)
@@ -273,8 +361,11 @@ def test_no_frame_shows_a_card_its_seat_may_not_know() -> None:
             await driver.stop()
             pool.shutdown()
             await store.close()
-        return frames, finished
+        return count, finished
 
-    frames, finished = asyncio.run(main())
-    assert frames > SESSIONS * 10
+    count, finished = asyncio.run(main())
+    assert count.frames > SESSIONS * 10
     assert finished > SESSIONS * 0.9  # the sessions really played their games out
+    # Both house rules were met, and often: frames sent while a blind card was on a forehead
+    # (H5) and while closed-fist bids were hidden (H4).
+    assert count.blind > SESSIONS and count.closed > SESSIONS

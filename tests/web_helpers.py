@@ -36,8 +36,14 @@ Message = dict[str, Any]
 
 def create_message(**settings: Any) -> Message:
     """The fields of a ``create`` over :data:`SHORT`: the rule set's fields gathered into its
-    ``rules`` object (None leaves a field out)."""
-    merged = {**SHORT, **settings}
+    ``rules`` object (None leaves a field out). A ``rules`` given whole takes none of
+    :data:`SHORT`'s."""
+    short = (
+        SHORT
+        if "rules" not in settings
+        else {k: v for k, v in SHORT.items() if k not in RULES_FIELDS}
+    )
+    merged = {**short, **settings}
     rules = dict(merged.pop("rules", {}))
     for key in RULES_FIELDS:
         if key in merged:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS
 from ascenseur.core.actions import MY_CARD, Bid, Play, PlayerAction
 from ascenseur.core.cards import Card
-from ascenseur.core.errors import AscenseurError, IllegalAction
+from ascenseur.core.errors import AscenseurError, IllegalAction, RulesError
 from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
 from ascenseur.tables.driver import Driver, LiveTable, Update, digest, new_token
@@ -188,8 +188,12 @@ class GameService:
     # -- sitting down ---------------------------------------------------------------------------
 
     async def _create(self, conn: Connection, message: Create) -> None:
-        # The one parser of a rule set: a RulesError (code bad-rules) names the field.
-        rules = Rules.from_json(message.rules)
+        # The one parser of a rule set: its RulesError names the field, as the record writes
+        # it (so not capitalised: "blind_one_card must be true or false, …").
+        try:
+            rules = Rules.from_json(message.rules)
+        except RulesError as err:
+            raise Refused(err.message.rstrip(".") + ".", code=err.code) from None
         if len(message.seats) != rules.players - 1:
             text = web_tr(conn.lang, "bad_seats", players=rules.players)
             raise Refused(text, code="bad-seats")
