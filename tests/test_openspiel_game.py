@@ -9,13 +9,20 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (extra: openspiel)")
 
+import numpy as np  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
 from ascenseur.core.actions import Bid, Deal, Play  # noqa: E402
 from ascenseur.core.cards import Card  # noqa: E402
-from ascenseur.core.rules import Rules  # noqa: E402
+from ascenseur.core.errors import RulesError  # noqa: E402
+from ascenseur.core.rules import SCORING_TABLES, Rules  # noqa: E402
 from ascenseur.core.scoring import deal_score  # noqa: E402
-from ascenseur.core.state import GameState  # noqa: E402
-from ascenseur.openspiel.encoding import action_id  # noqa: E402
+from ascenseur.core.state import GameState, Phase  # noqa: E402
+from ascenseur.openspiel import GAME_NAME  # noqa: E402
+from ascenseur.openspiel.encoding import MY_CARD_ID, action_id  # noqa: E402
 from ascenseur.openspiel.game import TarotGame  # noqa: E402
+from rule_strategies import rule_sets  # noqa: E402
 
 SMALL = "python_tarot_ascenseur(players=4,max_cards=3)"
 
@@ -125,7 +132,10 @@ def test_random_play_by_openspiel_bots_scores_as_the_engine() -> None:
     for action in state.engine.history:
         replay.apply(action)
     assert state.returns() == [float(t) for t in replay.totals]
-    by_deal = [sum(deal_score(r.bids[s], r.tricks[s]) for r in replay.results) for s in range(4)]
+    scoring = replay.rules.scoring
+    by_deal = [
+        sum(deal_score(scoring, r.bids[s], r.tricks[s]) for r in replay.results) for s in range(4)
+    ]
     assert state.returns() == [float(t) for t in by_deal]
     assert len(state.history()) == 36 + 5 * 4 + 36  # every card dealt, bid and played
 
@@ -162,3 +172,101 @@ def test_clone_is_independent_and_keeps_the_history() -> None:
     copy.apply_action(copy.legal_actions()[0])
     assert copy.history() != state.history()
     assert copy.engine.history != state.engine.history
+
+
+# -- house rules (RULES.md §7) ------------------------------------------------------------------
+
+
+def load(rules: Rules, **params: Any) -> Any:
+    return pyspiel.load_game(GAME_NAME, {"rules": rules.to_text(), **params})
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(3, 2, schedule="down-up", scoring=SCORING_TABLES["tens"]),  # H1, H2
+        Rules(4, schedule=[2, 1, 2], scoring=SCORING_TABLES["tricks-and-ten"]),  # H1 list, H2
+        Rules(4, 2, lead_restriction=False, scoring=SCORING_TABLES["ten-and-the-bid"]),  # H3
+        Rules(3, 2, bidding="simultaneous"),  # H4
+        Rules(4, 2, schedule="down-up", blind_one_card=True),  # H5
+    ],
+    ids=repr,
+)
+def test_random_simulation_passes_under_each_house_rule(rules: Rules) -> None:
+    game = load(rules)
+    assert game.rules == rules
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(max_players=5, max_peak=3), deal=st.integers(-1, 0))
+def test_random_simulation_passes_under_random_rule_sets(rules: Rules, deal: int) -> None:
+    """OpenSpiel's own checks (legal actions, clones, rewards summing to returns, utility
+    bounds from the scoring table, tensor sizes) under any mix of H1–H5."""
+    pyspiel.random_sim_test(load(rules, deal=deal), num_sims=2, serialize=False, verbose=False)
+
+
+def test_utilities_come_from_the_scoring_table() -> None:
+    """H2: a table paying every trick (tricks and ten) is bounded by its own numbers."""
+    game = load(Rules(4, schedule=[3], scoring=SCORING_TABLES["tricks-and-ten"]))
+    assert (game.min_utility(), game.max_utility()) == (0.0, 13.0)
+    seed = load(Rules(4, 2))
+    assert (seed.min_utility(), seed.max_utility()) == (-4.0, 17.0)  # S1, S2: deals 1, 2, 1
+
+
+def test_the_rules_parameter_and_the_old_ones_must_agree() -> None:
+    rules = Rules(3, 2, hook=True)
+    assert load(rules).get_parameters()["players"] == 3
+    with pytest.raises(RulesError, match="players is 5 but the rules parameter says 3"):
+        load(rules, players=5)
+    with pytest.raises(RulesError, match="bidding must be"):
+        pyspiel.load_game(GAME_NAME, {"rules": '{"players": 3, "bidding": "loud"}'})
+
+
+def _to_blind_play(game: Any, seed: int) -> Any:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.engine.phase is not Phase.PLAYING:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_blind_one_card_deal_is_played_by_my_card_and_hides_the_own_card() -> None:
+    """H5: the seat to play has one action, "my card"; its information state names the
+    others' cards and never its own."""
+    game = load(Rules(3, 1, blind_one_card=True))
+    assert game.num_distinct_actions() == MY_CARD_ID + 1
+    state = _to_blind_play(game, seed=4)
+    seat = state.current_player()
+    assert state.legal_actions() == [MY_CARD_ID]
+    own = state.engine.hand(seat)[0]
+    text = state.information_state_string(seat)
+    others = [state.engine.hand(s)[0] for s in range(3) if s != seat]
+    assert "hand: -" in text and str(own) not in text.split("seen:")[1]
+    assert all(str(card) in text for card in others)
+    tensor = np.asarray(state.information_state_tensor(seat))
+    twin = state.clone()
+    twin.engine._hands[seat] = 1 << (own.index + 1 if own.index < 77 else 0)
+    assert np.array_equal(np.asarray(twin.information_state_tensor(seat)), tensor)
+    state.apply_action(MY_CARD_ID)
+    assert state.engine.history[-1] == Play(own)  # the log names the card (H5)
+
+
+def test_closed_fists_hide_the_bids_made_before_the_last() -> None:
+    """H4: a seat's information state during bidding does not depend on the others' bids."""
+    rules = Rules(4, 3, bidding="simultaneous")
+    a, b = load(rules).new_initial_state(), load(rules).new_initial_state()
+    rng = random.Random(2)
+    while a.is_chance_node():
+        outcome = rng.choice([o for o, _ in a.chance_outcomes()])
+        a.apply_action(outcome)
+        b.apply_action(outcome)
+    a.apply_action(0)
+    b.apply_action(1)
+    seat = a.current_player()
+    assert a.information_state_string(seat) == b.information_state_string(seat)
+    assert a.information_state_tensor(seat) == b.information_state_tensor(seat)
+    assert a.observation_string(seat) == b.observation_string(seat)

@@ -11,14 +11,19 @@ pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (extra: rl
 pytest.importorskip("gymnasium", reason="gymnasium is not installed (extra: rl)")
 
 import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from pettingzoo.test import api_test, seed_test
 
 from ascenseur.core.actions import Deal
 from ascenseur.core.cards import DECK, DECK_SIZE
-from ascenseur.core.errors import IllegalAction
+from ascenseur.core.errors import IllegalAction, RulesError
 from ascenseur.core.observation import observe
+from ascenseur.core.rules import SCORING_TABLES, Rules
 from ascenseur.core.state import GameState
+from ascenseur.openspiel.encoding import MY_CARD_ID
 from ascenseur.rl.env import AscenseurEnv
+from rule_strategies import rule_sets
 
 CONFIGS: dict[str, dict[str, Any]] = {
     "3 players": {"players": 3, "max_cards": 3},
@@ -31,6 +36,18 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "4 players, hook, game reward": {"players": 4, "max_cards": 2, "hook": True, "reward": "game"},
     "10 players, whole game, one bot": {"players": 10, "bots": {9: "heuristic"}},
     "2 players": {"players": 2, "max_cards": 4},
+    # RULES.md §7: the rule set whole, house rules included (H1–H5).
+    "tens, down-up, closed fists": {
+        "rules": Rules(
+            3, 3, schedule="down-up", scoring=SCORING_TABLES["tens"], bidding="simultaneous"
+        ),
+        "bots": {2: "heuristic"},
+    },
+    "blind one-card deals, list schedule, any lead, JSON": {
+        "rules": '{"players": 4, "schedule": [1, 2, 1], "blind_one_card": true, '
+        '"lead_restriction": false, "scoring": {"per_trick": 1}}',
+        "bots": {0: "random"},
+    },
 }
 
 # PettingZoo's api_test advises a flat observation unless the environment is one of its own
@@ -245,3 +262,59 @@ def test_render_shows_the_table_as_a_spectator_sees_it() -> None:
     assert not any(str(card) in text for card in hands)
     play_randomly(env, 4)
     assert env.render() == "game over · totals " + " ".join(map(str, env.game_state.totals))
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(max_players=5, max_peak=3), bots=st.booleans())
+@pytest.mark.filterwarnings(*DICT_OBSERVATION_ADVICE)
+def test_pettingzoo_api_test_passes_under_random_rule_sets(rules: Rules, bots: bool) -> None:
+    api_test(AscenseurEnv(rules=rules, bots={0: "random"} if bots else None), num_cycles=30)
+
+
+def test_rewards_are_the_scoring_tables_points() -> None:
+    """H2: the reward of a deal is its score under the rule set's table."""
+    rules = Rules(3, 2, scoring=SCORING_TABLES["tricks-and-ten"])
+    env = AscenseurEnv(rules=rules, reward="deal")
+    env.reset(seed=3)
+    rewards = {agent: 0.0 for agent in env.possible_agents}
+    rng = random.Random(3)
+    for agent in env.agent_iter():
+        arrays, reward, terminated, truncated, _ = env.last()
+        rewards[agent] += reward
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(rng.choice(np.flatnonzero(arrays["action_mask"]).tolist()))
+    state = env.game_state
+    for seat, agent in enumerate(env.possible_agents):
+        expected = sum(rules.scoring.points(r.bids[seat], r.tricks[seat]) for r in state.results)
+        assert rewards[agent] == expected == state.totals[seat]
+
+
+def test_a_blind_seat_has_my_card_in_its_mask_and_not_its_card() -> None:
+    """H5: in a blind one-card deal the mask holds "my card" only, and the observation holds
+    the others' cards (``seen``), not the seat's own."""
+    env = AscenseurEnv(rules=Rules(3, 1, blind_one_card=True))
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        arrays, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        state, seat = env.game_state, env.seats[agent]
+        pieces = env.encoding.pieces(arrays["observation"])
+        assert pieces["hand"].sum() == 0
+        own = state.hand(seat)[0]
+        assert pieces["seen"][:, own.index].sum() == 0
+        assert pieces["seen"].sum() == sum(len(state.hand(s)) for s in range(3) if s != seat)
+        legal = np.flatnonzero(arrays["action_mask"]).tolist()
+        if state.phase.value == "playing":
+            assert legal == [MY_CARD_ID]
+        env.step(legal[0])
+
+
+def test_the_rule_set_is_given_once() -> None:
+    with pytest.raises(ValueError, match="give the rule set once"):
+        AscenseurEnv(3, rules=Rules(3))
+    with pytest.raises(RulesError, match="schedule must be one of"):
+        AscenseurEnv(rules={"players": 3, "schedule": "zigzag"})

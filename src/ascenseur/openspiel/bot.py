@@ -29,7 +29,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ascenseur.bots.base import DEFAULT_BUDGET, Budget, forced
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.rules import Rules
 from ascenseur.openspiel import GAME_NAME
@@ -50,13 +50,7 @@ def deal_game(rules: Rules, deal: int, first_dealer: int) -> Any:
     """The one-deal OpenSpiel game of deal ``deal`` (cached: games are immutable)."""
     return pyspiel.load_game(
         GAME_NAME,
-        {
-            "players": rules.players,
-            "max_cards": rules.max_cards,
-            "hook": rules.hook,
-            "deal": deal,
-            "first_dealer": first_dealer,
-        },
+        {"rules": rules.to_text(), "deal": deal, "first_dealer": first_dealer},
     )
 
 
@@ -100,7 +94,7 @@ class IsmctsBot:
         self.simulations = budget.iterations_or(DEFAULT_SIMULATIONS)
         self.seconds = budget.seconds
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         only = forced(view)
         if only is not None:
             return only

@@ -8,8 +8,10 @@ without (the observation) it shows the current trick, the cards played so far an
 trick. A public observer (``private_info`` NONE) observes as a spectator.
 
 The cards being dealt are picked up when the deal is complete: while the chance node deals,
-a seat's view is the one before the deal. Past deals show through their bids, tricks and
-scores (``totals``), not their cards.
+a seat's view is the one before the deal. House rules reach the views through ``observe``
+alone: with closed fists (H4) another seat's bid shows only once the last bid is in; in a
+blind one-card deal (H5) the hand is empty and the others' cards are ``seen``. Past deals
+show through their bids, tricks and scores (``totals``), not their cards.
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ class TarotObserver:
         else:
             pieces += [("trick", (n, DECK_SIZE)), ("played", (DECK_SIZE,))]
         pieces += [("tricks_won", (n, m + 1)), ("totals", (n,))]
+        if rules.blind_one_card:
+            # H5: the others' cards a seat sees in a blind one-card deal, by seat.
+            pieces.append(("seen", (n, DECK_SIZE)))
         size = sum(int(np.prod(shape)) for _, shape in pieces)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
@@ -102,6 +107,9 @@ class TarotObserver:
         for seat, won in enumerate(view.tricks_won):
             d["tricks_won"][seat, won] = 1
         d["totals"][:] = view.totals
+        for seat, cards in enumerate(view.seen_hands):
+            for card in cards:
+                d["seen"][seat, card.index] = 1
 
     def string_from(self, state: Any, player: int) -> str:
         """``player``'s view of ``state`` for people, one fact a line."""
@@ -114,6 +122,11 @@ class TarotObserver:
         ]
         if not self.public_only:
             lines.append(f"hand: {_cards(view.hand)}")
+        if view.seen_hands:  # a blind one-card deal (H5): the others' cards, not its own
+            lines.append(
+                "seen: "
+                + " ".join(f"{s}:{c}" for s, hand in enumerate(view.seen_hands) for c in hand)
+            )
         lines.append("bids: " + " ".join("-" if b is None else str(b) for b in view.bids))
         if self.perfect_recall:
             for t, trick in enumerate(view.tricks):

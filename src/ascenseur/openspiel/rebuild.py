@@ -49,19 +49,31 @@ def deal_of(drawn: list[int], dealer: int, players: int) -> Deal:
     )
 
 
-def replay(start: GameState, view: Observation, dealt: list[int]) -> GameState:
+def replay(
+    start: GameState, view: Observation, dealt: list[int], rng: random.Random | None = None
+) -> GameState:
     """``start`` (the state before the current deal) dealt ``dealt``, then the view's actions.
 
-    Raises :class:`~ascenseur.core.errors.IllegalAction` if the world contradicts the play.
+    With closed fists (H4) the bids the seat has not seen yet are drawn from ``rng`` among
+    the legal ones: they are part of the world sampled. Raises
+    :class:`~ascenseur.core.errors.IllegalAction` if the world contradicts the play.
     """
     state = start.clone()
     n = view.players
     state.apply(deal_of(deal_order(view.dealer, dealt), view.dealer, n))
-    for step in range(n):
+    if view.phase is Phase.BIDDING:
+        made = (view.current_seat - view.dealer - 1) % n if view.current_seat is not None else n
+    else:
+        made = n
+    for step in range(made):
         bid = view.bids[(view.dealer + 1 + step) % n]
         if bid is None:
-            return state
+            if rng is None:
+                raise ValueError("a bid the view hides needs an rng to be drawn (H4)")
+            bid = rng.choice(state.legal_bids())
         state.apply(BIDS[bid])
+    if view.phase is Phase.BIDDING:
+        return state
     for trick in view.tricks:
         for card in trick.cards:
             state.apply(PLAYS[card.index])
@@ -76,8 +88,19 @@ def sample_state(start: GameState, view: Observation, rng: random.Random) -> Gam
     the chance law of the deal given what the seat knows."""
     if view.phase is not Phase.BIDDING and view.phase is not Phase.PLAYING:
         raise ValueError(f"there are no hands to sample while the game is {view.phase.value}")
-    hands = uniform_world(WorldSpec.of(view), rng)
-    return replay(start, view, dealt_hands(view, hands))
+    hands = _blind_world(view, rng) if view.is_blind else uniform_world(WorldSpec.of(view), rng)
+    return replay(start, view, dealt_hands(view, hands), rng)
+
+
+def _blind_world(view: Observation, rng: random.Random) -> list[int]:
+    """The hands of a blind one-card deal (H5) as the seat may imagine them: the others' as
+    it sees them, its own card (while it holds it) any card it has not seen."""
+    assert view.seat is not None
+    hands = [sum(1 << card.index for card in cards) for cards in view.seen_hands]
+    if view.hand_counts[view.seat]:
+        unseen = [c.index for c in cards_of(view.unseen_mask)]
+        hands[view.seat] = 1 << rng.choice(unseen)
+    return hands
 
 
 def deal_start(view: Observation) -> GameState:

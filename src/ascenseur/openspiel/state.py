@@ -63,8 +63,12 @@ class TarotState(pyspiel.State):  # type: ignore[misc]
         return seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        """The engine's legal bids or cards, as ids (ascending: bids, then cards in deck order)."""
-        return [action_id(action) for action in self.engine.legal_actions()]
+        """The engine's legal bids or cards, as ids (ascending: bids, then cards in deck order);
+        in a blind one-card deal (H5), what the seat's view allows: "my card"."""
+        engine = self.engine
+        if engine.is_blind_deal and engine.phase is Phase.PLAYING:
+            return [action_id(a) for a in observe(engine, player).legal_actions]
+        return [action_id(action) for action in engine.legal_actions()]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The next card dealt: any card not dealt yet, equally likely."""

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.rules import Rules
 from ascenseur.openspiel.encoding import player_action
@@ -46,7 +46,7 @@ class PolicyBot:
         self.name = name
         self._encodings: dict[Rules, Encoding] = {}
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         encoding = self._encodings.get(view.rules)
         if encoding is None:
             encoding = self._encodings[view.rules] = Encoding(view.rules)

@@ -6,11 +6,14 @@ environments and the bots that plug a trained policy into the arena encode the s
 same way.
 
 The action ids are OpenSpiel's (:mod:`ascenseur.openspiel.encoding`): ``Bid(v)`` is ``v``,
-``Play(card)`` is ``78 + card.index``; 156 ids whatever the rules. The tensor has the layout
+``Play(card)`` is ``78 + card.index``: 156 ids, and a 157th, "my card" (156), in rule sets
+with blind one-card deals (house rule H5). The tensor has the layout
 of OpenSpiel's observation tensor for ``python_tarot_ascenseur`` (its observer without
 perfect recall), piece by piece: ``seat``, ``phase``, ``to_act``, ``deal``, ``dealer`` and
 ``hand`` one-hot; ``bids`` and ``tricks_won`` one-hot by seat; ``trick`` (the current trick,
-by seat), ``played`` (the cards played this deal) and ``totals`` (points, not scaled). That
+by seat), ``played`` (the cards played this deal) and ``totals`` (points, not scaled, bounded
+by the scoring table's best and worst games); with blind one-card deals, ``seen`` (by seat,
+the others' cards a seat sees, H5). That
 observer needs an OpenSpiel state, where a bot has only its view, so this module computes
 the same tensor from the view; a test keeps the two equal.
 
@@ -38,7 +41,8 @@ from ascenseur.core.cards import DECK_SIZE
 from ascenseur.core.observation import Observation
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
-from ascenseur.openspiel.encoding import NUM_DISTINCT_ACTIONS, action_id
+from ascenseur.openspiel.encoding import action_id, num_distinct_actions
+from ascenseur.openspiel.utility import utility_bounds
 
 ObservationArrays = dict[str, np.ndarray]
 
@@ -64,18 +68,22 @@ class Encoding:
             ("tricks_won", (n, m + 1)),
             ("totals", (n,)),
         ]
+        if rules.blind_one_card:
+            shapes.append(("seen", (n, DECK_SIZE)))
+        self.actions = num_distinct_actions(rules)
         self.offsets: dict[str, tuple[int, tuple[int, ...]]] = {}
         offset = 0
         for name, shape in shapes:
             self.offsets[name] = (offset, shape)
             offset += math.prod(shape)
         self.size = offset
-        # Totals lie between every bid missed by k and every bid k made (rules S1, S2).
+        # Totals lie between the scoring table's worst and best games (S1, S2, H2).
         low = np.zeros(self.size, np.float32)
         high = np.ones(self.size, np.float32)
-        start, _ = self.offsets["totals"]
-        low[start:] = -sum(rules.schedule)
-        high[start:] = sum(3 + 2 * k for k in rules.schedule)
+        start, (n_totals,) = self.offsets["totals"]
+        worst, best = utility_bounds(rules.scoring, rules.schedule)
+        low[start : start + n_totals] = worst
+        high[start : start + n_totals] = best
         self.low, self.high = low, high
 
     def space(self) -> spaces.Dict:
@@ -83,7 +91,7 @@ class Encoding:
         return spaces.Dict(
             {
                 "observation": spaces.Box(self.low, self.high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (NUM_DISTINCT_ACTIONS,), dtype=np.int8),
+                "action_mask": spaces.Box(0, 1, (self.actions,), dtype=np.int8),
             }
         )
 
@@ -124,11 +132,16 @@ class Encoding:
             tensor[won + s * m1 + count] = 1
         totals = at["totals"][0]
         tensor[totals : totals + n] = view.totals
+        if view.seen_hands:  # a blind one-card deal (H5): the others' cards, never its own
+            seen = at["seen"][0]
+            for s, cards in enumerate(view.seen_hands):
+                for card in cards:
+                    tensor[seen + s * DECK_SIZE + card.index] = 1
         return {"observation": tensor, "action_mask": self.action_mask(view)}
 
     def action_mask(self, view: Observation) -> np.ndarray:
         """1 for the ids of ``view.legal_actions`` (none when it is not the seat's turn)."""
-        mask = np.zeros(NUM_DISTINCT_ACTIONS, np.int8)
+        mask = np.zeros(self.actions, np.int8)
         for action in view.legal_actions:
             mask[action_id(action)] = 1
         return mask

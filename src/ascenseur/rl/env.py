@@ -6,12 +6,14 @@ deal of the cards is the environment's own chance step. Each agent observes the 
 :class:`~ascenseur.rl.encoding.Encoding` built from :func:`~ascenseur.core.observation.observe`
 of its seat — the only view builder; nothing here reads another hand for an agent — with the
 mask of its legal actions (all zero when it is not its turn). Actions are OpenSpiel's ids:
-``Bid(v)`` is ``v``, ``Play(card)`` is ``78 + card.index``; an illegal one raises
+``Bid(v)`` is ``v``, ``Play(card)`` is ``78 + card.index``, "my card" is 156 (a blind one-card
+deal, H5: the seat's only action then); an illegal one raises
 :class:`~ascenseur.core.errors.IllegalAction` saying why.
 
-Rewards are points (rules S1, S2): with ``reward="deal"`` each agent receives its score of a
-deal when the deal is scored; with ``reward="game"`` its total once the game is over. Either
-way an agent's rewards add up to its total.
+Rewards are points under the rule set's scoring table (rules S1, S2, H2): with
+``reward="deal"`` each agent receives its score of a deal when the deal is scored; with
+``reward="game"`` its total once the game is over. Either way an agent's rewards add up to
+its total.
 
 ``reset(seed=s)`` makes the same game for the same ``s`` and the same actions: the deals come
 from one stream and each bot seat from its own, all derived from ``s``; without a seed the
@@ -41,10 +43,35 @@ from ascenseur.bots.base import DEFAULT_BUDGET, Bot, Budget, make_bot
 from ascenseur.core import observation
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
-from ascenseur.openspiel.encoding import NUM_DISTINCT_ACTIONS, player_action
+from ascenseur.openspiel.encoding import player_action
 from ascenseur.rl.encoding import Encoding, ObservationArrays
 
 RewardMode = Literal["deal", "game"]
+
+
+def rule_set(
+    rules: Rules | Mapping[str, Any] | str | None,
+    players: int = 4,
+    max_cards: int | None = None,
+    hook: bool = False,
+) -> Rules:
+    """The rule set an environment plays: ``rules`` whole (a :class:`Rules`, a record's
+    ``rules`` object or its JSON text, read by the one parser), else the three old keywords.
+
+    >>> rule_set('{"players": 3, "schedule": "down-up", "max_cards": 2}').schedule
+    (2, 1, 2)
+    >>> rule_set(None, 3, 2, True) == Rules(3, 2, True)
+    True
+    """
+    if rules is None:
+        return Rules(players=players, max_cards=max_cards, hook=hook)
+    if (players, max_cards, hook) != (4, None, False):
+        raise ValueError("give the rule set once: rules=, or players/max_cards/hook, not both")
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str):
+        return Rules.from_text(rules)
+    return Rules.from_json(dict(rules))
 
 
 def agent_name(seat: int) -> str:
@@ -55,9 +82,11 @@ def agent_name(seat: int) -> str:
 class AscenseurEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type information
     """A game of Tarot ascenseur; the agents are the seats not played by ``bots``.
 
-    ``bots`` maps a seat to a registered bot's name (made with ``budget``); ``reward`` is
-    ``"deal"`` (each deal's points when it is scored) or ``"game"`` (the total at the end).
-    ``render_mode="ansi"`` makes :meth:`render` return the table as text.
+        ``rules`` is the rule set whole (a :class:`Rules`, or its JSON: house rules included),
+    else ``players``, ``max_cards`` and ``hook`` make one. ``bots`` maps a seat to a registered
+    bot's name (made with ``budget``); ``reward`` is
+        ``"deal"`` (each deal's points when it is scored) or ``"game"`` (the total at the end).
+        ``render_mode="ansi"`` makes :meth:`render` return the table as text.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo's class attribute)
@@ -72,13 +101,14 @@ class AscenseurEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type in
         max_cards: int | None = None,
         hook: bool = False,
         *,
+        rules: Rules | Mapping[str, Any] | str | None = None,
         bots: Mapping[int, str] | None = None,
         reward: RewardMode = "deal",
         budget: Budget = DEFAULT_BUDGET,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.rules = Rules(players=players, max_cards=max_cards, hook=hook)
+        self.rules = rule_set(rules, players, max_cards, hook)
         n = self.rules.players
         self.bot_names: dict[int, str] = dict(bots or {})
         for seat in self.bot_names:
@@ -104,7 +134,7 @@ class AscenseurEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type in
             agent: self.encoding.space() for agent in self.possible_agents
         }
         self.action_spaces: dict[str, spaces.Discrete] = {
-            agent: spaces.Discrete(NUM_DISTINCT_ACTIONS) for agent in self.possible_agents
+            agent: spaces.Discrete(self.encoding.actions) for agent in self.possible_agents
         }
         self._seeder: random.Random | None = None
         self._state = GameState.new(self.rules, first_dealer=0)

@@ -23,7 +23,7 @@ Importing this module registers it with Gymnasium as :data:`ENV_ID`, so
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import gymnasium
@@ -32,8 +32,10 @@ from gymnasium import spaces
 
 from ascenseur.bots.base import DEFAULT_BUDGET, Budget
 from ascenseur.core.errors import IllegalAction
+from ascenseur.core.rules import Rules
+from ascenseur.openspiel.utility import utility_bounds
 from ascenseur.rl.encoding import ObservationArrays
-from ascenseur.rl.env import AscenseurEnv, RewardMode, agent_name
+from ascenseur.rl.env import AscenseurEnv, RewardMode, agent_name, rule_set
 
 
 class AscenseurGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -48,6 +50,7 @@ class AscenseurGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         max_cards: int | None = None,
         hook: bool = False,
         *,
+        rules: Rules | Mapping[str, Any] | str | None = None,
         seat: int = 0,
         opponents: str | Sequence[str] = "random",
         reward: RewardMode = "deal",
@@ -55,6 +58,8 @@ class AscenseurGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         budget: Budget = DEFAULT_BUDGET,
         render_mode: str | None = None,
     ) -> None:
+        table = rule_set(rules, players, max_cards, hook)
+        players = table.players
         if not 0 <= seat < players:
             raise ValueError(f"seat must be 0…{players - 1} for {players} players, not {seat}")
         others = [s for s in range(players) if s != seat]
@@ -67,9 +72,7 @@ class AscenseurGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if illegal not in ("end", "raise"):
             raise ValueError(f"illegal must be 'end' or 'raise', not {illegal!r}")
         self.game = AscenseurEnv(
-            players,
-            max_cards,
-            hook,
+            rules=table,
             bots=dict(zip(others, names, strict=True)),
             reward=reward,
             budget=budget,
@@ -81,7 +84,8 @@ class AscenseurGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.render_mode = render_mode
         self.observation_space = self.game.observation_space(self.agent)
         self.action_space = spaces.Discrete(self.game.action_space(self.agent).n)
-        self.illegal_reward = -float(sum(self.game.rules.schedule))
+        # An illegal action ends the game at the worst total the scoring table allows.
+        self.illegal_reward = float(utility_bounds(table.scoring, table.schedule)[0])
         self._playing = False
 
     def reset(
