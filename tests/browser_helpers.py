@@ -91,10 +91,11 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def table_at_deal(url: str, players: int, deal: int, **create: Any) -> tuple[str, str]:
-    """A table of ``players`` (the person on seat 0, random bots elsewhere), its whole hands,
-    played over a websocket by the first legal choice until deal ``deal`` (0-based) is dealt:
-    its id and the person's token, for a browser to take the seat."""
+def table_at_deal(url: str, players: int, deal: int, **rules: Any) -> tuple[str, str]:
+    """A table of ``players`` (the person on seat 0, random bots elsewhere) under the rule set
+    of ``rules`` (the record's §7 fields), played over a websocket by the first legal choice
+    until deal ``deal`` (0-based) is dealt: its id and the person's token, for a browser to
+    take the seat."""
     ws_url = url.replace("http://", "ws://").rstrip("/") + "/ws"
     with connect(ws_url, open_timeout=30, max_size=2**22) as ws:
         ref = 0
@@ -108,11 +109,10 @@ def table_at_deal(url: str, players: int, deal: int, **create: Any) -> tuple[str
             type="create",
             version=2,
             name="Ada",
-            players=players,
+            rules={"players": players, **rules},
             seats=["random"] * (players - 1),
             start=True,
             lang="en",
-            **create,
         )
         welcome: dict[str, Any] = {}
         acted = -1
@@ -133,6 +133,8 @@ def table_at_deal(url: str, players: int, deal: int, **create: Any) -> tuple[str
                 acted = view["state"]
                 if view["phase"] == "bidding":
                     send(type="bid", state=view["state"], value=view["legal_bids"][0])
+                elif view["my_card"]:  # a blind one-card deal (H5)
+                    send(type="my_card", state=view["state"])
                 else:
                     send(type="play", state=view["state"], card=view["legal_cards"][0])
 

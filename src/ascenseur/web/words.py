@@ -210,6 +210,109 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "hint_because": ("{choice}; {reason}", "{choice} ; {reason}"),
     "hint_others": ("Others: {options}", "Autres : {options}"),
+    # a table's rules (house rules, RULES.md §7): the create form and the rules in words
+    "rules_legend": ("How this table plays", "Comment cette table joue"),
+    "rules_preset": ("Rules", "Règles"),
+    "preset_custom": ("Your own (set below)", "Les vôtres (réglées ci-dessous)"),
+    "preset_ascenseur": ("Ascenseur, as the seed says", "Ascenseur, comme à l'origine"),
+    "preset_hook": ("With the hook", "Avec le crochet"),
+    "preset_closed-fists": (
+        "Closed fists: bids hidden until all are in",
+        "Poings fermés : annonces cachées jusqu'à la dernière",
+    ),
+    "preset_indian": (
+        "Blind one-card deals (the card on the forehead)",
+        "Donnes à une carte à l'indienne (la carte sur le front)",
+    ),
+    "schedule_label": ("Deals", "Donnes"),
+    "shape_up-down": ("1 up to the most, then back to 1", "De 1 au maximum, puis retour à 1"),
+    "shape_down-up": ("The most down to 1, then back up", "Du maximum à 1, puis remontée"),
+    "shape_up": ("1 up to the most", "De 1 au maximum"),
+    "shape_down": ("The most down to 1", "Du maximum à 1"),
+    "shape_list": ("My own list of hand sizes", "Ma liste de tailles de main"),
+    "schedule_list_label": (
+        "Hand sizes, deal by deal (e.g. 5 5 5 5)",
+        "Tailles de main, donne par donne (ex. 5 5 5 5)",
+    ),
+    "scoring_label": ("Points", "Points"),
+    "scoring_own": ("My own numbers", "Mes propres nombres"),
+    "scoring_numbers": ("The five numbers", "Les cinq nombres"),
+    "scoring_exact_base": ("Exact bid: points", "Annonce exacte : points"),
+    "scoring_exact_per_bid": (
+        "Exact bid: more per trick bid",
+        "Annonce exacte : en plus par pli annoncé",
+    ),
+    "scoring_miss_base": ("Missed bid: points lost", "Annonce chutée : points perdus"),
+    "scoring_miss_per_trick": (
+        "Missed bid: lost per trick of gap",
+        "Annonce chutée : perdus par pli d'écart",
+    ),
+    "scoring_per_trick": ("Every trick taken: points", "Chaque pli fait : points"),
+    "lead_restriction_label": (
+        "Lead restriction: holding a suit card, lead one (no trump, no Excuse)",
+        "Entame restreinte : avec une carte de couleur, entamez-en une (ni atout ni Excuse)",
+    ),
+    "simultaneous_label": (
+        "Closed fists: bid without seeing the others' bids; all are shown together",
+        "Poings fermés : annoncer sans voir les autres annonces ; toutes sont montrées ensemble",
+    ),
+    "hook_needs_turns": (
+        "The hook needs bids made in turn: it is off with closed fists.",
+        "Le crochet demande des annonces chacun son tour : il est retiré avec les poings fermés.",
+    ),
+    "blind_label": (
+        "Blind one-card deals: see the others' card, not your own",
+        "Donnes à une carte à l'indienne : voir la carte des autres, pas la sienne",
+    ),
+    "rules_summary": ("This table: {rules}", "Cette table : {rules}"),
+    "rules_refused": ("The server refused these rules:", "Le serveur refuse ces règles :"),
+    # the rules in words ("Deals 5…1…5 · tricks and ten (…) · bids with closed fists")
+    "words_deals": ("Deals {deals}", "Donnes {deals}"),
+    "words_scoring": ("{name} ({how})", "{name} ({how})"),
+    "scoring_name_ascenseur": ("ascenseur points", "points de l'ascenseur"),
+    "scoring_name_tricks-and-ten": ("tricks and ten", "les plis et dix"),
+    "scoring_name_ten-and-the-bid": ("ten and the bid", "dix et l'annonce"),
+    "scoring_name_tens": ("tens", "les dizaines"),
+    "scoring_name_own": ("own points", "points maison"),
+    "how_per_trick": ("{points} a trick", "{points} par pli"),
+    "how_exact": ("{value} when exact", "{value} si exacte"),
+    "how_exact_more": ("{value} more when exact", "{value} de plus si exacte"),
+    "how_else": ("else {value}", "sinon {value}"),
+    "how_lose": ("lose {base}", "−{base}"),
+    "how_lose_gap": ("−{per} a trick of gap", "−{per} par pli d'écart"),
+    "how_lose_base_gap": ("lose {base} + {per}the gap", "−{base} − {per}l'écart"),
+    "how_nothing": ("nothing", "rien"),
+    "words_bid": ("bid", "annonce"),
+    "words_lead_free": ("any card may be led", "entame libre"),
+    "words_closed_fists": ("bids with closed fists", "annonces à poings fermés"),
+    "words_blind": ("one-card deals blind", "donnes à une carte à l'indienne"),
+    "words_hook": ("the hook", "le crochet"),
+    # closed fists and blind deals at the table
+    "has_bid": ("has bid", "a annoncé"),
+    "has_bid_event": ("{name} has bid.", "{name} a annoncé."),
+    "bids_in": (
+        "Closed fists: {count} of {players} have bid; the bids are shown together.",
+        "Poings fermés : {count} sur {players} ont annoncé ; les annonces seront montrées "
+        "ensemble.",
+    ),
+    "bids_revealed": ("All the bids: {bids}.", "Toutes les annonces : {bids}."),
+    "my_card": ("My card", "Ma carte"),
+    "your_unseen_card": ("your card, unseen", "votre carte, sans la voir"),
+    "my_card_label": ("My card, unseen: play it", "Ma carte, sans la voir : la jouer"),
+    "blind_deal": (
+        "A blind deal: you see the others' cards, not your own. Play yours with “My card”.",
+        "Donne à l'indienne : vous voyez les cartes des autres, pas la vôtre. Jouez-la avec "
+        "« Ma carte ».",
+    ),
+    "blind_deal_watch": (
+        "A blind deal: each player sees the others' cards, not their own.",
+        "Donne à l'indienne : chacun voit les cartes des autres, pas la sienne.",
+    ),
+    "your_blind_card": (
+        "Your turn: play your card, unseen (“My card”).",
+        "À vous : jouez votre carte sans la voir (« Ma carte »).",
+    ),
+    "seen_card": ("{name} holds {card}", "{name} tient {card}"),
     # the score sheet of a game with real cards
     "pad_intro": (
         "Playing with a real deck? Enter each deal's bids and tricks: the sheet follows the "
@@ -244,6 +347,11 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "pad_player": ("Player {seat}", "Joueur {seat}"),
     # the rules page
     "rules_title": ("How to play Tarot ascenseur", "Règles du Tarot ascenseur"),
+    "rules_your_table": ("Your table's rules", "Les règles de votre table"),
+    "rules_table_plays": ("Your table plays this", "Votre table joue ainsi"),
+    "rules_table_deals": ("Its deals: {deals}.", "Ses donnes : {deals}."),
+    "rules_table_points": ("Its points:", "Ses points :"),
+    "rules_options_title": ("House rules (options)", "Règles maison (options)"),
     # the replay
     "replay_title": ("Replay", "Revoir la partie"),
     "first": ("Start", "Début"),

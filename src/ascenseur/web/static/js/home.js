@@ -4,6 +4,7 @@
 import { h, fill } from "./dom.js";
 import { t, joinNames, lang } from "./i18n.js";
 import { heldTables, post, tokenOf } from "./net.js";
+import { ruleChoices, rulesFieldset, rulesInWords } from "./rulesets.js";
 
 const FORM_KEY = "ascenseur.form";
 const FRIEND = "";  // a seat kept open for a friend
@@ -22,14 +23,14 @@ export function botLevel(bot) {
   return label === `bot_${bot}` ? bot : label;
 }
 
-/** The new-table form; `onStart(message)` gets the create message. */
-function newTableForm(bots, onStart, onLanguage) {
+/** The new-table form; `onStart(message)` gets the create message; `refusal`, the server's
+ * sentence about the rules last sent, is shown beside them. */
+function newTableForm(bots, choices, onStart, onLanguage, refusal) {
   const last = saved();
   const players = h("select", { id: "players", name: "players" },
     [2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => h("option", { value: n, selected: n === (last.players || 4) }, n)));
   const maxCards = h("input", { id: "max-cards", name: "max_cards", type: "number", min: 1, required: true });
   const maxHelp = h("small", { id: "max-cards-help" });
-  const hook = h("input", { id: "hook", name: "hook", type: "checkbox", checked: Boolean(last.hook) });
   const seats = h("div", { class: "bot-seats" });
   const profile = h("select", { id: "profile", name: "profile" },
     ["relaxed", "normal", "fast"].map((p) => h("option", { value: p, selected: p === (last.profile || "relaxed") }, t(`profile_${p}`))));
@@ -60,14 +61,21 @@ function newTableForm(bots, onStart, onLanguage) {
     fill(seats, Array.from({ length: n - 1 }, (_, i) =>
       levels(i + 1, chosen[i] ?? (last.seats && last.seats[i]) ?? bots.default)));
   }
-  players.addEventListener("change", sync);
+  const rules = rulesFieldset(choices, {
+    maxCards, players: () => Number(players.value),
+    saved: last.rules || { hook: Boolean(last.hook) },
+  });
+  players.addEventListener("change", () => {
+    sync();
+    rules.sync();
+  });
   sync();
 
   const form = h("form", { id: "new-game", class: "panel" },
     h("h2", {}, t("new_game")),
     h("label", { for: "players" }, t("players")), players,
     h("label", { for: "max-cards" }, t("max_cards")), h("div", {}, maxCards, " ", maxHelp),
-    h("label", { class: "check" }, hook, " ", t("hook_label")),
+    rules.element,
     h("fieldset", {}, h("legend", {}, t("bot_levels")), seats),
     h("label", { for: "profile" }, t("profile")), profile,
     h("label", { class: "check" }, spectators, " ", t("spectators_allowed")),
@@ -79,10 +87,11 @@ function newTableForm(bots, onStart, onLanguage) {
     h("label", { for: "lang" }, t("language")), language,
     h("button", { type: "submit", class: "primary" }, t("start")));
   const chosen = () => {
+    const chosen = rules.read();
     const settings = {
       players: Number(players.value),
       max_cards: Number(maxCards.value),
-      hook: hook.checked,
+      rules: chosen,
       seats: [...seats.querySelectorAll("select")].map((select) => select.value),
       profile: profile.value,
       spectators: spectators.checked,
@@ -100,16 +109,19 @@ function newTableForm(bots, onStart, onLanguage) {
     event.preventDefault();
     const settings = chosen();
     const open = settings.seats.some((seat) => seat === FRIEND);
-    onStart({ type: "create", ...settings, seats: settings.seats.map((seat) => seat || null), start: !open });
+    const { players: n, max_cards: most, rules: fields, ...rest } = settings;
+    // The rule set travels whole, as a record writes it; a list of hand sizes sets its own most.
+    const ruleSet = { players: n, ...(Array.isArray(fields.schedule) ? {} : { max_cards: most }), ...fields };
+    onStart({ type: "create", ...rest, rules: ruleSet, seats: settings.seats.map((seat) => seat || null), start: !open });
   });
+  if (refusal) queueMicrotask(() => rules.say(refusal));
   return form;
 }
 
 function gameRow(game) {
   const names = game.seats.map((seat) => seat.name);
   const when = new Date(game.updated * 1000).toLocaleString(lang());
-  const rules = `${game.rules.players} ${t("players").toLowerCase()}, ` +
-    `1–${game.rules.max_cards}${game.rules.hook ? ", " + t("hook_on") : ""}`;
+  const rules = `${game.rules.players} ${t("players").toLowerCase()} · ${rulesInWords(game.rules)}`;
   let status;
   let actions;
   if (game.over) {
@@ -141,8 +153,9 @@ export function rematchMessage(view) {
   const n = view.rules.players;
   const others = Array.from({ length: n - 1 }, (_, i) => view.seats[(view.seat + 1 + i) % n]);
   const seats = others.map((seat) => (seat.bot && !seat.standin ? seat.bot : null));
+  const rules = view.rules.record || { players: n, max_cards: view.rules.max_cards, hook: view.rules.hook };
   const message = {
-    type: "create", players: n, max_cards: view.rules.max_cards, hook: view.rules.hook, seats,
+    type: "create", rules, seats,
     profile: view.profile, name: view.seats[view.seat].name, lang: last.lang || lang(),
     start: seats.every((seat) => seat !== null),
   };
@@ -170,11 +183,11 @@ async function historyList() {
 }
 
 /** The home page, to show once it is built. */
-export async function homePage({ onStart, onLanguage }) {
-  const bots = await (await fetch("/api/bots")).json();
+export async function homePage({ onStart, onLanguage, refusal = null }) {
+  const [bots, choices] = await Promise.all([fetch("/api/bots").then((r) => r.json()), ruleChoices()]);
   return h("div", { class: "home" },
     h("nav", { class: "home-links" },
       h("a", { class: "button", id: "rules-link", href: "#/rules" }, t("how_to_play")),
       h("a", { class: "button", id: "scoresheet-link", href: "#/scoresheet" }, t("score_pad"))),
-    newTableForm(bots, onStart, onLanguage), await historyList());
+    newTableForm(bots, choices, onStart, onLanguage, refusal), await historyList());
 }

@@ -1,12 +1,15 @@
-// An invitation (#/join/CODE): who is at the table, a name, and "take a seat" — or watch.
+// An invitation (#/join/CODE): the table's rules in words, who is at the table, a name, and
+// "take a seat" — or watch.
 
 import { h } from "./dom.js";
 import { t, lang, colon } from "./i18n.js";
+import { ruleChoices, rulesInWords } from "./rulesets.js";
 
 /** The invitation page; `onTake(message)` gets the join or watch message. */
 export async function invitePage(code, { onTake }) {
   const response = await fetch(`/api/invite/${encodeURIComponent(code)}?lang=${lang()}`);
   const info = await response.json();
+  await ruleChoices();  // the scoring tables' names, for the rules in words
   if (!response.ok) {
     return h("section", { class: "panel lost" }, h("p", { role: "alert" }, info.message),
       h("a", { class: "button primary", href: "#/" }, t("home")));
@@ -15,6 +18,7 @@ export async function invitePage(code, { onTake }) {
   const free = info.open.filter(Boolean).length;
   const form = h("form", { id: "join", class: "panel" },
     h("h2", {}, t("invited", { players: info.players, cards: info.max_cards })),
+    info.rules ? h("p", { class: "rules-line", id: "invite-rules" }, rulesInWords(info.rules)) : null,
     h("ul", { class: "guests" }, info.names.map((who, seat) =>
       h("li", {}, `${t("seat_bot", { seat: seat + 1 })}${colon()}${who ?? (info.open[seat] ? t("seat_free") : t("seat_robot"))}`))),
     info.started || !free ? h("p", { class: "notice" }, t(info.started ? "already_started" : "table_full")) : [

@@ -1,6 +1,7 @@
 // The page: home (a new table, your tables), a table (#/game/ID), an invitation (#/join/CODE),
 // a seat taken to this device (#/transfer/CODE), a replay (#/replay/ID), how to play
-// (#/rules) and the score sheet of a game with real cards (#/scoresheet).
+// (#/rules, or #/rules/RULES for a table's own rule set) and the score sheet of a game with
+// real cards (#/scoresheet).
 
 import { fill, h } from "./dom.js";
 import { count, loadWords, t } from "./i18n.js";
@@ -39,7 +40,16 @@ async function openTable(first) {
     await loadWords(first.lang);
   }
   if (mine !== generation) return;
-  screen = new TableScreen(root, { version: VERSION, lang: language(), ...first }, { onRematch: openTable });
+  screen = new TableScreen(root, { version: VERSION, lang: language(), ...first }, { onRematch: openTable, onRefused: refused });
+}
+
+/** The server refused the rules of a new table: the form again, its sentence beside them. */
+async function refused(error) {
+  const mine = leave();
+  const home = await homePage({ onStart: openTable, onLanguage: changeLanguage, refusal: error.message });
+  if (mine !== generation) return;
+  fill(root, home);
+  document.title = t("title");
 }
 
 async function changeLanguage(lang) {
@@ -60,7 +70,7 @@ async function route() {
   const lang = language();
   if (page === "game" && id) {
     const token = tokenOf(id);
-    if (token) screen = new TableScreen(root, { type: "resume", version: VERSION, table: id, token, lang }, { onRematch: openTable });
+    if (token) screen = new TableScreen(root, { type: "resume", version: VERSION, table: id, token, lang }, { onRematch: openTable, onRefused: refused });
     else nowhere("no_seat_here");
   } else if (page === "join" && id) {
     const invite = await invitePage(id, { onTake: openTable });
@@ -83,7 +93,7 @@ async function route() {
       response.ok ? t("adopted", { games: count(Object.keys(answer.tables).length, "game") }) : answer.message));
     return;
   } else if (page === "rules") {
-    await rulesPage(root, () => mine === generation);
+    await rulesPage(root, () => mine === generation, id ? decodeURIComponent(id) : null);
   } else if (page === "scoresheet") {
     const pad = new ScorePad(root);
     screen = pad;

@@ -1,12 +1,15 @@
 // The score sheet of a game played with real cards (#/scoresheet), phone first: the players
-// and options, then each deal's bids and tricks. The rules are the server's: every change is
-// sent whole to POST /api/scoresheet (ascenseur-scoresheet/1), which answers with the points,
-// the totals and what comes next — whose bid, which bids the hook allows — or the fault in a
-// sentence. The page computes no score; it keeps the sheet in this browser (localStorage).
+// and the table's rules (a preset or its own: the order of the hands, the scoring table, the
+// hook…, as at an online table), then each deal's bids and tricks. The rules are the server's:
+// every change is sent whole to POST /api/scoresheet (ascenseur-scoresheet/1), which answers
+// with the points under the sheet's scoring table, the totals and what comes next — whose bid,
+// which bids the hook allows — or the fault in a sentence. The page computes no score; it
+// keeps the sheet in this browser (localStorage).
 
 import { h, fill } from "./dom.js";
 import { t, lang, count, joinNames, typeset, colon } from "./i18n.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
+import { ruleChoices, rulesFieldset, rulesInWords } from "./rulesets.js";
 
 const KEY = "ascenseur.scoresheet";
 const FORMAT = "ascenseur-scoresheet/1";
@@ -41,6 +44,7 @@ export class ScorePad {
   }
 
   async load() {
+    this.choices = await ruleChoices();
     const sheet = stored();
     if (sheet) {
       const state = await evaluate(sheet);
@@ -76,7 +80,6 @@ export class ScorePad {
     const players = h("select", { id: "pad-players" },
       [2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => h("option", { value: n, selected: n === 4 }, n)));
     const maxCards = h("input", { id: "pad-max-cards", type: "number", min: 1, inputmode: "numeric" });
-    const hook = h("input", { id: "pad-hook", type: "checkbox" });
     const names = h("ol", { class: "pad-names" });
     const first = h("select", { id: "pad-first-dealer" });
     const sync = () => {
@@ -95,7 +98,11 @@ export class ScorePad {
       fill(first, Array.from({ length: n }, (_, seat) =>
         h("option", { value: seat, selected: seat === Math.min(chosen, n - 1) }, t("pad_player", { seat: seat + 1 }))));
     };
-    players.addEventListener("change", sync);
+    const rules = rulesFieldset(this.choices, { prefix: "pad-", maxCards, players: () => Number(players.value) });
+    players.addEventListener("change", () => {
+      sync();
+      rules.sync();
+    });
     maxCards.addEventListener("input", () => delete maxCards.dataset.auto);
     names.addEventListener("input", () => {
       const inputs = [...names.querySelectorAll("input")];
@@ -108,7 +115,7 @@ export class ScorePad {
       h("p", { class: "muted" }, t("pad_intro")),
       h("label", { for: "pad-players" }, t("players")), players,
       h("label", { for: "pad-max-cards" }, t("max_cards")), maxCards,
-      h("label", { class: "check" }, hook, " ", t("hook_label")),
+      rules.element,
       h("fieldset", {}, h("legend", {}, t("pad_names")), names),
       h("label", { for: "pad-first-dealer" }, t("pad_first_dealer")),
       h("div", { class: "pad-first" }, first, " ", h("button", { type: "button", id: "pad-draw", onclick: () => {
@@ -120,9 +127,10 @@ export class ScorePad {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const n = Number(players.value);
+      const fields = rules.read();
       const sheet = {
         format: FORMAT,
-        rules: { players: n, max_cards: Number(maxCards.value), hook: hook.checked },
+        rules: { players: n, ...(Array.isArray(fields.schedule) ? {} : { max_cards: Number(maxCards.value) }), ...fields },
         first_dealer: Number(first.value),
         seats: [...names.querySelectorAll("input")].map((input, seat) => input.value.trim() || t("pad_player", { seat: seat + 1 })),
         deals: [],
@@ -130,6 +138,7 @@ export class ScorePad {
       const state = await evaluate(sheet);
       if (!this.alive) return;
       if (!state.valid) {
+        if (state.error.code === "bad-rules") return rules.say(typeset(state.error.message));
         form.querySelector(".notice").textContent = typeset(state.error.message);
         form.querySelector(".notice").className = "notice error";
         return;
@@ -164,6 +173,7 @@ export class ScorePad {
     head.querySelector("h1").textContent = line;
     document.title = `${t("title")} — ${line}`;
     fill(this.root, h("div", { class: "pad" }, head,
+      h("p", { class: "rules-line", id: "pad-rules" }, rulesInWords(state.rules, this.choices?.scoring_tables)),
       h("section", { class: "pad-step panel", "aria-live": "polite" }, next ? this.step(state) : this.end(state)),
       h("p", { class: "notice", role: "status" }),
       h("section", { class: "pad-sheet panel" }, h("h2", {}, t("scores_title")),

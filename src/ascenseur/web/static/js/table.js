@@ -11,6 +11,7 @@ import { bidSumText, hintAdvice, seatLabel, signedPoints, stillNeeded } from "./
 import { animationsOn, setAnimations, flyIn, flyOut } from "./motion.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
 import { dialog } from "./dialog.js";
+import { normalRules, rulesInWords } from "./rulesets.js";
 
 /** Where seat `seat` sits, in percent of the table: ours at the bottom, then clockwise. */
 function place(seat, me, n) {
@@ -33,8 +34,9 @@ const BAD_LINK = ["bad-message", "bad-json", "too-large", "no-table"];
 
 export class TableScreen {
   /** Play (or watch) the table `first` opens: a create, join, watch, resume or claim message. */
-  constructor(root, first, { onRematch = null } = {}) {
+  constructor(root, first, { onRematch = null, onRefused = null } = {}) {
     this.onRematch = onRematch;
+    this.onRefused = onRefused;
     this.destroyed = false;
     this.welcomed = false;
     this.typed = "";
@@ -76,6 +78,9 @@ export class TableScreen {
       onchange: () => localStorage.setItem(AUTO_KEY, this.autoForced.checked ? "on" : "off") });
     this.bidSum = h("p", { class: "bid-sum", hidden: true });
     this.dealLine = h("h1", { class: "deal-line" }, t("title"));
+    // The table's rules in words, for every seat and spectator; a link to their explanation.
+    this.rulesLine = h("a", { class: "rules-line", id: "table-rules", target: "_blank", rel: "noopener" });
+    this.blindNote = h("p", { class: "blind-note", role: "note", hidden: true });
     this.banner = h("p", { class: "banner", hidden: true, role: "status" }, t("reconnecting"));
     this.seats = h("div", { class: "seats" });
     this.trick = h("div", { class: "trick", "aria-live": "off" });
@@ -111,7 +116,8 @@ export class TableScreen {
               h("label", { class: "toggle" }, this.notify, " ", t("notify_turn")),
               h("label", { class: "toggle" }, this.autoForced, " ", t("auto_forced")))),
           h("a", { class: "button", href: "#/" }, t("home")))),
-      this.banner, this.lobby,
+      h("p", { class: "rules-bar" }, this.rulesLine),
+      this.banner, this.lobby, this.blindNote,
       h("div", { class: "felt" }, this.seats, this.trick),
       this.bidSum, this.status, this.clock, this.notice, this.summary, this.bids, this.hand, this.end, this.chat,
       h("p", { class: "keys muted" }, t("web_keys"))));
@@ -152,6 +158,10 @@ export class TableScreen {
         if (message.ref === this.pending) this.pending = null;
         break;
       case "error":
+        if (!this.welcomed && message.code === "bad-rules" && this.onRefused) {
+          this.destroy();  // the table was never opened: back to the form, which says why
+          return this.onRefused(message);
+        }
         if (!this.welcomed && BAD_LINK.includes(message.code)) return this.lost(t("bad_link"));
         if (message.ref === this.pending) {
           this.pending = null;
@@ -205,6 +215,10 @@ export class TableScreen {
       this.send({ type: "play", card: this.view.legal_cards[0] });
       return;
     }
+    if (this.autoForced.checked && this.view.phase === "playing" && this.view.my_card) {
+      this.send({ type: "my_card" });  // a blind card is forced too: it is the only one
+      return;
+    }
     if (this.notify.checked && document.hidden && window.Notification?.permission === "granted") {
       new Notification(t("title"), { body: t("notify_text"), tag: "ascenseur-turn" });
     }
@@ -223,7 +237,7 @@ export class TableScreen {
     if (event.kind === "card") {
       this.say(text);
       const mine = event.seat === this.seat;
-      const from = mine ? this.hand.querySelector(`[data-code="${event.card}"]`) : this.seatBox(event.seat);
+      const from = mine ? this.hand.querySelector(`[data-code="${event.card}"]`) || this.hand.querySelector("#my-card") : this.seatBox(event.seat);
       const card = this.trickCard(event.seat, event.card, this.trick.children.length === 0);
       this.trick.append(card);
       if (mine && from) from.classList.add("gone");
@@ -245,6 +259,14 @@ export class TableScreen {
     } else if (event.kind === "reveal") {
       const fair = (await sha256(`${event.salt}:${event.deck.join(" ")}`)) === event.commitment;
       this.say(t(fair ? "deal_verified" : "deal_not_verified", { number: event.deal + 1 }), fair ? "info" : "error");
+    } else if (event.kind === "bids_shown") {
+      const names = this.view.seats.map((seat) => seat.name);
+      this.say(t("bids_revealed", { bids: event.bids.map((bid, seat) => `${names[seat]} ${bid}`).join(", ") }));
+      if (!this.fast) await sleep(600);
+    } else if (event.kind === "bid" && this.closedFists() && event.seat !== this.seat) {
+      // Closed fists: who has bid, never what — whatever the event carries.
+      this.say(t("has_bid_event", { name: this.view.seats[event.seat].name }));
+      if (!this.fast) await sleep(120);
     } else if (event.kind === "bid" || event.kind === "dealt") {
       this.say(text);
       if (!this.fast && event.kind === "bid") await sleep(120);
@@ -252,6 +274,17 @@ export class TableScreen {
   }
 
   // -- drawing -------------------------------------------------------------------------------
+
+  /** Whether the table bids with closed fists (H4): no bid is shown before the last is in. */
+  closedFists(view = this.view) {
+    return view?.rules?.bidding === "simultaneous";
+  }
+
+  /** Whether this seat plays the current deal blind (H5): it holds a card it is not shown. */
+  blind(view = this.view) {
+    return view.seat !== null && view.rules.blind_one_card === true && view.hand_size === 1 &&
+      view.hand.length === 0 && view.hand_counts[view.seat] > 0;
+  }
 
   render(view) {
     if (this.destroyed) return;
@@ -265,6 +298,7 @@ export class TableScreen {
     const line = t("deal_header", { number, count: view.rules.deal_count, cards: count(view.hand_size, "card"), dealer });
     this.dealLine.textContent = view.phase === "lobby" ? t("lobby_title") : view.rules.hook ? `${line} · ${t("hook_on")}` : line;
     document.title = `${t("title")} — ${line}`;
+    this.renderRules(view);
     this.renderSeats(view, names);
     this.renderTrick(view);
     this.renderBidSum(view);
@@ -278,6 +312,17 @@ export class TableScreen {
     this.renderEnd(view, names);
     this.clockEnd = view.clock === null ? null : Date.now() + view.clock * 1000;
     this.tick();
+  }
+
+  /** The table's rules in words; in a blind deal, what everyone sees and does not. */
+  renderRules(view) {
+    const record = view.rules.record || view.rules;
+    this.rulesLine.textContent = rulesInWords(view.rules);
+    this.rulesLine.href = `/#/rules/${encodeURIComponent(JSON.stringify(record))}`;
+    this.rulesLine.title = t("how_to_play");
+    const blindDeal = normalRules(view.rules).blind_one_card && view.hand_size === 1 && ["bidding", "playing"].includes(view.phase);
+    this.blindNote.hidden = !blindDeal;
+    if (blindDeal) this.blindNote.textContent = t(view.seat === null ? "blind_deal_watch" : "blind_deal");
   }
 
   lost(text) {
@@ -399,12 +444,25 @@ export class TableScreen {
           : null),
       h("div", { class: "seat-line bid-taken", title: t("bid_taken") },
         h("span", { class: "label" }, `${t("bid_taken")} `),
-        h("strong", {}, `${bid ?? "—"} / ${view.tricks_won[seat]}`),
+        // Closed fists: a seat that has bid shows a mark, not its bid, until all are in.
+        bid === null && view.has_bid?.[seat]
+          ? h("strong", {}, h("span", { class: "has-bid", title: t("has_bid"), "aria-label": t("has_bid") }, "✓"), ` / ${view.tricks_won[seat]}`)
+          : h("strong", {}, `${bid ?? "—"} / ${view.tricks_won[seat]}`),
         bid === null || view.phase !== "playing" ? null : h("span", { class: "needed" }, " · ", stillNeeded(bid, view.tricks_won[seat]))),
       h("div", { class: "seat-line" }, `${t("total")} ${view.totals[seat]}`),
-      seat === view.seat ? null : h("div", { class: "backs", "aria-label": count(view.hand_counts[seat], "card") },
-        Array.from({ length: Math.min(view.hand_counts[seat], 8) }, cardBack)));
+      seat === view.seat ? null : this.seatCards(view, seat, names));
     }));
+  }
+
+  /** Another seat's cards: their backs — or, in a blind deal, their faces (H5). */
+  seatCards(view, seat, names) {
+    const seen = view.seen_hands?.[seat] || [];
+    if (seen.length) {
+      return h("div", { class: "seen", "aria-label": t("seen_card", { name: names[seat], card: seen.map(cardName).join(", ") }) },
+        seen.map((code) => h("span", { class: "seen-card", "data-code": code }, cardFace(code))));
+    }
+    return h("div", { class: "backs", "aria-label": count(view.hand_counts[seat], "card") },
+      Array.from({ length: Math.min(view.hand_counts[seat], 8) }, cardBack));
   }
 
   /** A card of the trick, with its player's name and, on the first card, the lead's mark. */
@@ -434,6 +492,13 @@ export class TableScreen {
 
   /** The sum of the bids against the tricks of the deal: the number every player watches. */
   renderBidSum(view) {
+    if (this.closedFists(view) && view.phase === "bidding" && view.bids.some((bid) => bid === null)) {
+      // Closed fists: how many have bid, never a sum that would tell what.
+      const made = (view.has_bid || view.bids.map((bid) => bid !== null)).filter(Boolean).length;
+      this.bidSum.hidden = false;
+      this.bidSum.textContent = t("bids_in", { count: made, players: view.rules.players });
+      return;
+    }
     this.bidSum.hidden = !["bidding", "playing"].includes(view.phase) || view.bids.every((bid) => bid === null);
     if (!this.bidSum.hidden) this.bidSum.textContent = bidSumText(view.bids, view.hand_size);
   }
@@ -461,6 +526,7 @@ export class TableScreen {
     const focused = document.activeElement?.dataset?.code;
     const legal = new Set(this.myTurn(view) ? view.legal_cards : []);
     this.hand.hidden = view.seat === null || view.phase === "over";
+    if (this.blind(view)) return this.renderBlindHand(view);
     fill(this.hand, view.hand.map((code, i) => h("button", {
       type: "button", class: ["card", legal.has(code) && "legal", view.phase === "playing" && this.myTurn(view) && !legal.has(code) && "illegal"],
       "data-code": code, tabindex: i === 0 ? 0 : -1,
@@ -472,12 +538,23 @@ export class TableScreen {
     if (focused) this.hand.querySelector(`[data-code="${focused}"]`)?.focus();
   }
 
+  /** A blind deal: our card shows its back, and is played by "my card" (H5). */
+  renderBlindHand(view) {
+    const held = view.hand_counts[view.seat] > 0;
+    const ours = this.myTurn(view) && Boolean(view.my_card);
+    fill(this.hand, held ? h("button", {
+      type: "button", id: "my-card", class: ["card", "my-card", ours && "legal"],
+      "aria-label": ours ? t("my_card_label") : t("my_card"), "aria-disabled": ours ? null : "true",
+      onclick: () => ours && this.send({ type: "my_card" }),
+    }, cardBack(), h("span", { class: "my-card-label" }, t("my_card"))) : null);
+  }
+
   renderStatus(view, names) {
     this.status.classList.toggle("your-turn", Boolean(this.myTurn(view)));
     if (view.phase === "over") this.status.textContent = t("game_over");
     else if (view.seat === null) this.status.textContent = t("watching");
     else if (this.myTurn(view))
-      this.status.textContent = view.phase !== "bidding" ? t("your_card")
+      this.status.textContent = view.phase !== "bidding" ? t(view.my_card ? "your_blind_card" : "your_card")
         : view.forbidden_bid === null ? t("your_bid", { k: view.hand_size })
           : t("your_bid_hooked", { choices: view.legal_bids.join(", "), value: view.forbidden_bid });
     else if (view.current !== null) this.status.textContent = t("waiting", { name: names[view.current] });
@@ -546,7 +623,8 @@ export class TableScreen {
     if (!advice) return this.say(t("no_hint"));
     this.say(advice.text, "hints");
     for (const o of options) {
-      const target = o.card === null || o.card === undefined ? this.bids.querySelector(`[data-bid="${o.bid}"]`) : this.hand.querySelector(`[data-code="${o.card}"]`);
+      const target = o.my_card ? this.hand.querySelector("#my-card")
+        : o.card === null || o.card === undefined ? this.bids.querySelector(`[data-bid="${o.bid}"]`) : this.hand.querySelector(`[data-code="${o.card}"]`);
       target?.append(h("span", { class: ["hint-value", o === advice.best && "best"] }, signedPoints(o.points)));
     }
   }

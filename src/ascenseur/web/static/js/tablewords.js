@@ -29,7 +29,9 @@ export function bidSumText(bids, handSize) {
 /** "+4.8", "-0.7": points with their sign, in the language's decimals (as the catalogue's). */
 export const signedPoints = (points) => (points >= 0 ? "+" : "-") + decimal(Math.abs(points));
 
-const isBid = (option) => option.card === null || option.card === undefined;
+const isBid = (option) => !option.my_card && (option.card === null || option.card === undefined);
+// A blind one-card deal's card (H5) is named by no one: "your card".
+const cardOf = (option) => (option.my_card ? t("your_unseen_card") : cardName(option.card));
 
 /**
  * The hint's advice: the best choice plainly with its reason — "Bid 2 — expected +4.8 points;
@@ -43,7 +45,7 @@ export function hintAdvice(options) {
   const points = signedPoints(best.points);
   let line = isBid(best)
     ? t("hint_best_bid", { value: best.bid, points })
-    : t("hint_best_card", { card: cardName(best.card), points });
+    : t("hint_best_card", { card: cardOf(best), points });
   if (typeof best.exact === "number") {
     const percent = Math.round(best.exact * 100);
     const reason = isBid(best) ? t("hint_exact", { value: best.bid, percent }) : t("hint_exact_card", { percent });
@@ -51,7 +53,7 @@ export function hintAdvice(options) {
   }
   const others = ranked.slice(1).map((o) => (isBid(o)
     ? t("hint_bid", { value: o.bid, points: o.points })
-    : t("hint_card", { card: cardName(o.card), points: o.points })));
+    : t("hint_card", { card: cardOf(o), points: o.points })));
   const text = others.length ? `${line}. ${t("hint_others", { options: others.join(" · ") })}` : `${line}.`;
   return { text, best };
 }
