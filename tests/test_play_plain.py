@@ -8,13 +8,14 @@ from pathlib import Path
 import pytest
 
 from ascenseur.cli import main
-from ascenseur.core.actions import PLAYS, Bid
+from ascenseur.core.actions import PLAYS, Bid, Play
 from ascenseur.core.record import check, dumps, record_of
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
 from ascenseur.session import Session, Turn, db_path, latest_unfinished, open_db
 from ascenseur.tables.table import Table
 from ascenseur.text.words import refusal
+from ascenseur.tui.plain import PlainGame
 from play_helpers import SEED, SHORT, person_choice, session_from_cli
 
 
@@ -79,7 +80,10 @@ def scripted_answers(seed: str, lang: str = "en") -> tuple[str, list[str], Sessi
         if wrong and view.phase is Phase.PLAYING and not refusals:
             lines.append(wrong[0].code.lower())
             refusals.append(refusal(view, PLAYS[wrong[0].index], "fr" if lang == "fr" else "en"))
-        lines.append(str(action.value) if isinstance(action, Bid) else action.card.code)
+        if isinstance(action, Bid):
+            lines.append(str(action.value))
+        else:
+            lines.append(action.card.code if isinstance(action, Play) else "my card")
         game.act(action)
     return "\n".join(lines) + "\n", refusals, game
 
@@ -226,3 +230,75 @@ def test_unknown_bots_and_bad_counts_are_refused_in_words(
     # D1: a table has 3 to 10 players; the same sentence for play, simulate and arena.
     assert main(["play", "--players", "2"]) == 2
     assert "--players: a table has 3…10 players" in capsys.readouterr().err
+
+
+# -- house rules (RULES.md §7) ------------------------------------------------------------------
+
+
+def test_a_table_chosen_by_preset_and_options_plays_and_says_its_rules(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`make play ARGS="--rules tens --schedule down-up"`: H1, H2 from the command line; the
+    intro says the rules, the game is saved with them, its record scores by the table."""
+    answers = "0\n1\n" * 20 + "n\n"
+    status, out = play_plain(
+        monkeypatch,
+        capsys,
+        answers,
+        *("--rules", "tens", "--schedule", "down-up", "--max-cards", "2", "--players", "3"),
+        *("--bots", "random", "--seed", str(SEED), "--auto-play"),
+    )
+    assert "3 players, hands of 2 down to 1 and back up (3 deals)" in out
+    assert "Scoring: tens. Exact: 20 + 10 × the bid. Missed: −(10 × the gap)." in out
+    table = last_played()
+    rules = table.rules
+    assert rules.shape == "down-up" and rules.scoring.table_name() == "tens"
+    if status == 0:
+        verdict = check(dumps(record_of(table.state)))
+        assert verdict["valid"] and all(
+            points % 10 == 0 for deal in verdict["deals"] for points in deal["scores"]
+        )
+
+
+def test_closed_fists_say_who_has_bid_then_all_bids_together(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H4: before the last bid, a bot's bid is told as a fact only; then all bids at once."""
+    _, out = play_plain(
+        monkeypatch,
+        capsys,
+        "1\nq\n",
+        *("--simultaneous", "--players", "4", "--max-cards", "2", "--bots", "random"),
+        *("--seed", str(SEED)),
+    )
+    first_deal = out.split("All bids are in:")[0]
+    assert "has bid." in first_deal
+    assert " bids " not in first_deal.split("Deal 1 of 3")[1]  # no value before the last
+    assert "Bids with closed fists: shown together once the last is in." in out
+    assert "All bids are in:" in out
+
+
+def test_a_blind_one_card_deal_shows_the_others_cards_and_plays_my_card(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H5: the person sees the others' cards, never its own, is refused a named card with one
+    answer, and plays "my card" (« ma carte »)."""
+    session = Session.start(Rules(3, 1, blind_one_card=True), "Ada", ["random"], seed=4, db=None)
+    until = session
+    while until.turn is not Turn.PERSON or until.view.phase is not Phase.PLAYING:
+        if until.turn is Turn.PERSON:
+            until.act(Bid(0))
+        else:
+            until.advance()
+    view = session.view
+    own = session.state.hand(session.person)[0]
+    assert view.hand == () and view.is_blind
+    game = PlainGame(session, "fr", io.StringIO(f"{own.code}\nma carte\n"), io.StringIO())
+    game.person_turn()
+    out = game.stdout.getvalue()  # type: ignore[attr-defined]
+    told = out.split("Cette donne")[0]
+    assert "Votre carte est sur votre front" in told and own.display("fr") not in told
+    for seat, hand in enumerate(view.seen_hands):
+        assert all(card.display("fr") in told for card in hand) or seat == session.person
+    assert "se joue à l'indienne" in out and "ma carte" in out  # the one refusal
+    assert session.state.deal_logs()[0].cards[-1] == own or session.state.results

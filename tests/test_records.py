@@ -9,10 +9,15 @@ import re
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from ascenseur.bots import make_bot
 from ascenseur.core import GameState, Phase, RecordError, Rules
 from ascenseur.core.record import FORMAT, Record, check, dumps, loads, record_of, replay
+from ascenseur.simulation import play_game
 from helpers import apply_deal, play, random_game, snapshot
+from rule_strategies import rule_sets
 
 # A whole game written by hand from the rules: 3 players, max_cards 2 (k = 1, 2, 1), first
 # dealer 0, so the dealers are 0, 1, 2 (D2) and the leaders 1, 2, 0 (P1).
@@ -710,3 +715,50 @@ def test_unfinished_deal_message_numbers_deals_like_the_other_messages() -> None
     named = re.search(r"deals\[(\d+)\] is unfinished", message)
     assert named is not None, message
     assert {int(named.group(1))} == name
+
+
+# -- house rules (RULES.md §6, §7) ---------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(), seed=st.integers(0, 2**32 - 1), cut=st.floats(0, 1))
+def test_a_record_under_random_rules_round_trips_and_checks_with_the_tables_scores(
+    rules: Rules, seed: int, cut: float
+) -> None:
+    """§7: a record states its rule set's fields (H1–H5) and reads back to the same game;
+    ``check`` scores every deal with the scoring function of that rule set (H2), finished
+    or in progress; a game played blind (H5) records the cards played, as usual."""
+    rng = random.Random(seed)
+    bots = [make_bot("random")] * rules.players
+    whole = play_game(rules, bots, rng)
+    history = whole.history
+    state = GameState(rules, whole.first_dealer)
+    for action in history[: round(cut * len(history))]:
+        state.apply(action)
+    text = dumps(record_of(state))
+    record = loads(text)
+    assert record.rules == rules and dumps(record) == text
+    assert json.loads(text)["rules"] == rules.to_json()
+    verdict = check(text)
+    assert verdict["valid"], verdict
+    assert verdict["complete"] == state.is_terminal()
+    for deal, scored in zip(record.deals, verdict["deals"], strict=False):
+        assert len(deal.hands[0]) in rules.schedule
+        assert sum(scored["tricks"]) == len(deal.hands[0])
+        assert scored["scores"] == [
+            rules.scoring.points(bid, tricks)
+            for bid, tricks in zip(deal.bids, scored["tricks"], strict=True)
+            if bid is not None
+        ]
+    assert verdict["totals"] == list(state.totals)
+    assert [len(d.hands[0]) for d in record.deals] == list(rules.schedule[: len(record.deals)])
+
+
+def test_a_record_under_house_rules_is_refused_by_a_reader_with_another_field() -> None:
+    """§7: a rules field the reader does not know refuses the record (never scored)."""
+    text = dumps(record_of(GameState.new(Rules(3, 2, schedule="down-up"), first_dealer=0)))
+    data = json.loads(text)
+    data["rules"]["trump_turned_up"] = True
+    verdict = check(json.dumps(data))
+    assert not verdict["valid"] and verdict["error"]["code"] == "bad-rules"
+    assert "unknown field(s) trump_turned_up" in verdict["error"]["message"]

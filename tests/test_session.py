@@ -11,7 +11,7 @@ import pytest
 from ascenseur.bots import REGISTRY
 from ascenseur.bots.hints import hint
 from ascenseur.bots.worlds import WorldSpec, sample_world
-from ascenseur.core.actions import BIDS, Bid, Deal, Play
+from ascenseur.core.actions import BIDS, Deal, PlayerAction
 from ascenseur.core.cards import Card, cards_of
 from ascenseur.core.errors import AscenseurError, IllegalAction, RecordError
 from ascenseur.core.observation import Observation, observe
@@ -122,7 +122,7 @@ def test_bots_see_only_their_own_view(monkeypatch: pytest.MonkeyPatch) -> None:
     class Spy:
         name = "spy"
 
-        def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+        def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
             assert isinstance(view, Observation)
             seen.append((view.seat, view))
             return view.legal_actions[0]

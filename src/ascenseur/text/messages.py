@@ -116,6 +116,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Your card is on your forehead: you do not see it. You see {cards}.",
         "Votre carte est sur votre front : vous ne la voyez pas. Vous voyez {cards}.",
     ),
+    "blind_hand_alone": (
+        "Your card is on your forehead: you do not see it.",
+        "Votre carte est sur votre front : vous ne la voyez pas.",
+    ),
     "blind_play": (
         'Your turn: play your card without seeing it — Enter or m, "my card".',
         "À vous : jouez votre carte sans la voir — Entrée ou m, « ma carte ».",

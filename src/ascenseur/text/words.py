@@ -180,6 +180,12 @@ def seen_cards(view: Observation, seats: Sequence[str] | None, lang: Language) -
     )
 
 
+def blind_text(view: Observation, seats: Sequence[str] | None, lang: Language) -> str:
+    """What a blind seat is told of the cards (H5): its own is hidden, the others' seen."""
+    cards = seen_cards(view, seats, lang)
+    return tr(lang, "blind_hand", cards=cards) if cards else tr(lang, "blind_hand_alone")
+
+
 def trick_leader(view: Observation) -> int | None:
     """The seat whose card is winning the trick in play so far (rule P9), None when the
     trick holds no card or only the Excuse."""

@@ -41,12 +41,12 @@ from ascenseur.text.refusals import refusal_text
 from ascenseur.text.words import (
     allowed_bids,
     bids_against_cards,
+    blind_text,
     deal_log,
     hand_groups,
     knight_note,
     last_trick_title,
     seat_name,
-    seen_cards,
     sort_hand,
 )
 from ascenseur.tui import render
@@ -245,7 +245,7 @@ class PlayApp(App[None]):
         hand.legal = frozenset(a.card for a in view.legal_actions if isinstance(a, Play))
         dealt = view.phase is Phase.BIDDING or view.phase is Phase.PLAYING
         blind = view.is_blind and dealt and not view.hand
-        hand.blind = tr(lang, "blind_hand", cards=seen_cards(view, seats, lang)) if blind else ""
+        hand.blind = blind_text(view, seats, lang) if blind else ""
         hand.cursor = self.cursor if mine and view.phase is Phase.PLAYING else -1
         bidding = mine and view.phase is Phase.BIDDING
         self.query_one("#bid-box").display = bidding

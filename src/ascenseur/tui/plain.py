@@ -30,6 +30,7 @@ from ascenseur.text.words import (
     allowed_bids,
     bidders,
     bids_against_cards,
+    blind_text,
     bot_label,
     event_lines,
     knight_note,
@@ -37,7 +38,6 @@ from ascenseur.text.words import (
     progress,
     ranking_lines,
     seat_name,
-    seen_cards,
     sort_hand,
     trick_cards,
     trick_leader,
@@ -269,7 +269,7 @@ class PlainGame:
     def describe(self, view: Observation) -> None:
         lang = self.lang
         if view.is_blind and not view.hand:  # H5: the others' cards, never the seat's own
-            self.say(tr(lang, "blind_hand", cards=seen_cards(view, self.session.seats, lang)))
+            self.say(blind_text(view, self.session.seats, lang))
         else:
             hand = ", ".join(
                 f"[{i}] {card.display(lang)}" for i, card in enumerate(sort_hand(view.hand), 1)
