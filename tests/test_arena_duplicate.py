@@ -155,7 +155,9 @@ def test_a_match_plays_the_schedules_hand_sizes_or_its_single_deal() -> None:
 
 
 def test_a_single_deal_must_fit_the_rules() -> None:
-    with pytest.raises(ArenaError, match="a single deal must have one of the schedule's hand sizes"):
+    with pytest.raises(
+        ArenaError, match="a single deal must have one of the schedule's hand sizes"
+    ):
         Match(RULES, "random", "random", Budget(), seed=7, single_deal=3)
 
 

@@ -17,8 +17,7 @@ def lines(summary: dict[str, Any]) -> list[str]:
     games = "games" if single is None else f"single deals of {single} cards"
     out = [
         f"{cand} (candidate) vs {ref} (reference): {players} players, "
-        f"max {rules['max_cards']} cards, hook {'on' if rules['hook'] else 'off'}"
-        + _house(rules),
+        f"max {rules['max_cards']} cards, hook {'on' if rules['hook'] else 'off'}" + _house(rules),
         f"{summary['games']} {games} × {players + 1} runs on deal set {deals['digest']} "
         f"(seed {deals['seed']}), bot seed {summary['seed']}",
         _budgets(summary["budget"], summary.get("reference_budget", summary["budget"])),
