@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page
 from starlette.testclient import TestClient
 
 from ascenseur.cli import main
+from ascenseur.core.rules import SCORING_TABLES, SEED_SCORING
 from ascenseur.core.scoresheet import FORMAT
 from ascenseur.core.scoring import deal_score
 from browser_helpers import browser, browser_app, open_page, shot
@@ -143,7 +144,7 @@ def test_a_whole_game_with_real_cards_entered_by_hand_on_a_phone(
             took = tricks[names[seat]]
             if j == 0:
                 took = {0: 0, 1: 1, 2: 0}[seat]
-            expected[seat] += deal_score(by_seat[seat], took)
+            expected[seat] += deal_score(SEED_SCORING, by_seat[seat], took)
     footer = page.eval_on_selector_all(
         ".pad-sheet tfoot td.num", "cells => cells.map(c => Number(c.textContent))"
     )
@@ -159,6 +160,72 @@ def test_a_whole_game_with_real_cards_entered_by_hand_on_a_phone(
     assert main(["check", str(exported)]) == 0
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["valid"] and verdict["complete"] and verdict["totals"] == expected
+    assert not problems, problems
+
+
+def test_a_sheet_of_tens_dealt_down_up_scores_by_its_own_table(
+    browser: Browser, url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """H1, H2 on the sheet: chosen by name in the form, the sheet deals 2, 1, 2 and every
+    point on it (and in its export, which ``ascenseur check`` passes) is the tens table's."""
+    tens = SCORING_TABLES["tens"]
+    page, problems = open_page(browser, url, 390, 844, wait="#scoresheet-link")
+    page.click("#scoresheet-link")
+    page.wait_for_selector("#pad-setup #pad-preset option[value='tens']", state="attached")
+    page.select_option("#pad-players", "3")
+    page.fill("#pad-max-cards", "2")
+    page.select_option("#pad-preset", "tens")
+    page.select_option("#pad-schedule", "down-up")
+    assert page.inner_text("#pad-rules-summary").startswith("This table: Deals 2…1…2 · tens (")
+    for seat, name in enumerate(["Ada", "Bea", "Cy"]):
+        page.fill(f".pad-name[data-seat='{seat}']", name)
+    page.select_option("#pad-first-dealer", "0")
+    page.click("#pad-setup button[type=submit]")
+    page.wait_for_selector(".pad-step")
+    assert page.inner_text(".deal-line") == "Deal 1 of 3 · 2\u00a0cards each · dealer: Ada"
+    assert page.inner_text("#pad-rules").startswith("Deals 2…1…2 · tens (")
+    names = ["Ada", "Bea", "Cy"]
+    plan = [  # (bids in bidding order, tricks by name)
+        ([1, 0, 1], {"Ada": 1, "Bea": 1, "Cy": 0}),  # dealer Ada: Bea, Cy, Ada bid
+        ([0, 1, 0], {"Ada": 1, "Bea": 0, "Cy": 0}),  # dealer Bea: Cy, Ada, Bea
+        ([2, 0, 0], {"Ada": 2, "Bea": 0, "Cy": 0}),  # dealer Cy: Ada, Bea, Cy
+    ]
+    expected = [0, 0, 0]
+    for j, (bids, tricks) in enumerate(plan):
+        order = [(j + 1 + i) % 3 for i in range(3)]
+        for value in bids:
+            bid(page, value)
+        before = page.locator(".pad-sheet tbody tr").count()
+        enter_tricks(page, {name: n for name, n in tricks.items() if n})
+        page.wait_for_function(
+            f"() => document.querySelectorAll('.pad-sheet tbody tr').length === {before + 1}"
+        )
+        by_seat = dict(zip(order, bids, strict=True))
+        for seat in range(3):
+            expected[seat] += tens.points(by_seat[seat], tricks[names[seat]])
+    page.wait_for_selector(".pad-step .verdict")
+    footer = page.eval_on_selector_all(
+        ".pad-sheet tfoot td.num", "cells => cells.map(c => Number(c.textContent))"
+    )
+    assert footer == expected
+    shot(page, "scoresheet-tens")
+    with page.expect_download() as download:
+        page.click("#pad-export")
+    exported = tmp_path / "tens.json"
+    exported.write_bytes(Path(download.value.path()).read_bytes())
+    sheet = json.loads(exported.read_text(encoding="utf-8"))
+    assert sheet["rules"] == {
+        "players": 3,
+        "max_cards": 2,
+        "hook": False,
+        "schedule": "down-up",
+        "scoring": tens.to_json(),
+    }
+    capsys.readouterr()
+    assert main(["check", str(exported)]) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["valid"] and verdict["complete"] and verdict["totals"] == expected
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not problems, problems
 
 
