@@ -18,7 +18,7 @@ from ascenseur.arena.dealsets import DealSet
 from ascenseur.bots.base import Budget, make_bot
 from ascenseur.bots.outside import load_bot
 from ascenseur.cli import main
-from ascenseur.core.actions import BIDS, Bid, Deal, Play
+from ascenseur.core.actions import BIDS, Bid, Deal, Play, PlayerAction
 from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import Observation, observe
@@ -830,7 +830,7 @@ def test_oracle_bots_search_only_worlds_consistent_with_what_they_are_told(
     from ascenseur.bots import expert
     from ascenseur.bots.base import Budget
     from ascenseur.core.cards import KIND_MASKS, SUITS, TRUMP_KIND
-    from ascenseur.core.rules import SCORING_TABLES, SEED_SCORING, Rules
+    from ascenseur.core.rules import Rules
     from ascenseur.core.state import GameState, Phase
     from ascenseur.search.problem import SearchProblem
 
@@ -912,7 +912,7 @@ def test_expert_variants_change_only_the_setting_their_name_gives(
     from ascenseur.bots import expert
     from ascenseur.bots.base import Budget
     from ascenseur.core.observation import observe
-    from ascenseur.core.rules import SCORING_TABLES, SEED_SCORING, Rules
+    from ascenseur.core.rules import Rules
     from ascenseur.core.state import GameState
     from helpers import deal_of
 
@@ -1014,7 +1014,7 @@ def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
         (True, TIE_NOISE): [1.3, 1.0],  # the near-tie search of S1 and SK (blended 1.0, 1.0)
     }
 
-    def run(share: float, first: list[float]) -> tuple[Play | Bid, list[Any]]:
+    def run(share: float, first: list[float]) -> tuple[PlayerAction, list[Any]]:
         calls: list[Any] = []
 
         def estimates(

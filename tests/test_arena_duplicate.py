@@ -12,7 +12,7 @@ from ascenseur.arena.dealsets import DealSet
 from ascenseur.arena.duplicate import ArenaError, GameOutcome, Match, play_fixed, run_match
 from ascenseur.arena.stats import Tally
 from ascenseur.bots.base import REGISTRY, Budget
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.record import check, loads
 from ascenseur.core.rules import Rules
@@ -86,7 +86,7 @@ class FirstLegal:
 
     name = "first-legal"
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         return view.legal_actions[0]
 
 

@@ -58,7 +58,8 @@ def _load(directory: Path) -> tuple[tuple[object, ...], dict[int, GameResult], t
 
 def by_size(a_dir: Path, b_dir: Path) -> None:
     """Prints A minus B per game, band by band of hand sizes (:data:`BANDS`)."""
-    (_, a, sizes), (_, b, _) = _load(a_dir), _load(b_dir)
+    (key, a, sizes), (_, b, _) = _load(a_dir), _load(b_dir)
+    scoring = key[0].scoring  # type: ignore[attr-defined]  # the matches' rules (paired)
     games = sorted(set(a) & set(b))
     print("  by hand size: cards, deals a game, A minus B per game (95% CI), per deal")
     for low, high in BANDS:
@@ -70,8 +71,8 @@ def by_size(a_dir: Path, b_dir: Path) -> None:
             change = 0.0
             for a_run, b_run in zip(a[game].candidate, b[game].candidate, strict=True):
                 for i in deals:
-                    change += deal_score(a_run.bids[i], a_run.tricks[i])
-                    change -= deal_score(b_run.bids[i], b_run.tricks[i])
+                    change += deal_score(scoring, a_run.bids[i], a_run.tricks[i])
+                    change -= deal_score(scoring, b_run.bids[i], b_run.tricks[i])
             per_game.append(change / len(a[game].candidate))
         interval = mean_interval(per_game)
         print(

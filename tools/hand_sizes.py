@@ -20,6 +20,7 @@ from typing import NamedTuple
 from ascenseur.arena.duplicate import ArenaError, Match
 from ascenseur.arena.stats import mean_interval
 from ascenseur.commands.arena import saved_match
+from ascenseur.core.rules import SEED_SCORING, Scoring
 from ascenseur.core.scoring import deal_score
 
 
@@ -30,11 +31,12 @@ class SeatDeal(NamedTuple):
     cards: int  # the hand size
     ours: tuple[int, int]  # the candidate's bid and tricks
     theirs: tuple[int, int]  # the reference's bid and tricks
+    scoring: Scoring = SEED_SCORING  # the match's scoring table (S1, S2, H2)
 
     @property
     def difference(self) -> int:
-        """The candidate's deal score minus the reference's (rules S1-S2)."""
-        return deal_score(*self.ours) - deal_score(*self.theirs)
+        """The candidate's deal score minus the reference's, by the match's table."""
+        return deal_score(self.scoring, *self.ours) - deal_score(self.scoring, *self.theirs)
 
 
 def seat_deals(directories: list[Path]) -> tuple[list[Match], list[SeatDeal]]:
@@ -58,6 +60,7 @@ def seat_deals(directories: list[Path]) -> tuple[list[Match], list[SeatDeal]]:
                             cards,
                             (run.bids[deal], run.tricks[deal]),
                             (reference.bids[deal], reference.tricks[deal]),
+                            match.rules.scoring,
                         )
                     )
     return matches, found

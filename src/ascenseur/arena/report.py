@@ -55,10 +55,12 @@ def _house(rules: dict[str, Any]) -> str:
         if name in ("players", "max_cards", "hook"):
             continue
         if isinstance(value, dict):
-            value = ",".join(str(number) for number in value.values())
+            shown = ",".join(str(number) for number in value.values())
         elif isinstance(value, list):
-            value = ",".join(map(str, value))
-        parts.append(f"{name} {str(value).lower()}")
+            shown = ",".join(map(str, value))
+        else:
+            shown = str(value).lower()
+        parts.append(f"{name} {shown}")
     return "; " + ", ".join(parts) if parts else ""
 
 
