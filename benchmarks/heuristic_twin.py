@@ -30,6 +30,7 @@ from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
 from ascenseur.fast.heuristic import Position, Scratch, choose, choose_in, hand_row
 from ascenseur.fast.masks import Floats, Int64s
+from ascenseur.fast.play import scoring_array
 
 
 # Not cached on disk: a cached copy keeps the choice it was compiled with, and only the
@@ -38,14 +39,15 @@ from ascenseur.fast.masks import Floats, Int64s
 def _ask_all(
     hands: Int64s, gone: Int64s, tricks: Int64s, trick_lens: Int64s, seats: Int64s,
     counts: Int64s, voids: Int64s, ceilings: Int64s, eager: Floats, bids: Int64s, needs: Int64s,
-    params: Floats, s: Scratch,
+    params: Floats, scoring: Int64s, lead_restriction: bool, s: Scratch,
 ) -> int:  # fmt: skip
     """Every position's choice, in compiled code; returns a checksum of the cards."""
     total = 0
     for p in range(hands.shape[0]):
         total += choose(
             hands[p], gone[p, 0], gone[p, 1], tricks[p], trick_lens[p], seats[p], counts[p],
-            voids[p], ceilings[p], eager[p], bids[p], needs[p], params, s,
+            voids[p], ceilings[p], eager[p], bids[p], needs[p], params, scoring, lead_restriction,
+            s,
         )  # fmt: skip
     return total
 
@@ -100,9 +102,11 @@ def main() -> None:
         np.array([p.bid for p, _ in positions], np.int64),
         np.array([p.need for p, _ in positions], np.int64),
     )
-    _ask_all(*arrays, params, scratch)  # compiled before it is timed
+    scoring = scoring_array(rules.scoring)
+    lead_restriction = rules.lead_restriction
+    _ask_all(*arrays, params, scoring, lead_restriction, scratch)  # compiled before it is timed
     started = time.perf_counter()
-    _ask_all(*arrays, params, scratch)
+    _ask_all(*arrays, params, scoring, lead_restriction, scratch)
     inside = (time.perf_counter() - started) / count
     print(
         f"{count} card decisions with a choice, {args.deals} deals of {args.cards} cards at "

@@ -14,6 +14,7 @@ from ascenseur.bots import REGISTRY, make_bot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_bidding import BidModel, load_model
 from ascenseur.core import Bid, Card, Deal, GameState, Play, Rules
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import cards_of, indices_of
 from ascenseur.core.observation import observe
 
@@ -34,7 +35,7 @@ def _position(
     return state
 
 
-def _decide(state: GameState) -> Bid | Play:
+def _decide(state: GameState) -> PlayerAction:
     seat = state.current_seat
     assert seat is not None
     return BOT.choose(observe(state, seat), random.Random(0))

@@ -125,7 +125,7 @@ def test_impossible_observation_is_reported() -> None:
     state.deal(random.Random(3))
     view = observe(state, 0)
     spec = WorldSpec.of(view)
-    bad = WorldSpec(spec.seat, spec.own, spec.unseen, spec.counts, (0, 0, 0), spec.order)
+    bad = WorldSpec(spec.seat, spec.known, spec.unseen, spec.counts, (0, 0, 0), spec.order)
     for sampler in (sample_world, uniform_world):
         with pytest.raises(NoConsistentWorld):
             sampler(bad, random.Random(0), attempts=3)
@@ -214,7 +214,7 @@ def _crossed_voids() -> WorldSpec:
     constraints are not nested: neither seat's allowed cards are within the other's."""
     unseen = _mask("H1 H2 H3 S1 S2 S3 C1 C2 C3")
     allowed = (0, unseen & ~_mask("H1 H2 H3"), unseen & ~_mask("S1 S2 S3"), unseen)
-    return WorldSpec(0, _mask("D1 D2 D3"), unseen, (0, 3, 3, 2), allowed, (1, 2, 3))
+    return WorldSpec(0, (_mask("D1 D2 D3"), 0, 0, 0), unseen, (0, 3, 3, 2), allowed, (1, 2, 3))
 
 
 def _uniform_shares(spec: WorldSpec) -> dict[tuple[int, int], float]:
@@ -310,7 +310,7 @@ def test_the_fill_factor_is_the_same_for_every_world_of_nested_constraints() -> 
     no spade, seat 2 no heart), every drawn world gets the same factor: nothing is reweighed."""
     unseen = _mask("H1 H2 H3 S1 S2 S3 C1 C2 C3")
     allowed = (0, _mask("C1 C2 C3"), unseen & ~_mask("H1 H2 H3"), unseen)
-    spec = WorldSpec(0, _mask("D1 D2 D3"), unseen, (0, 2, 3, 2), allowed, (1, 2, 3))
+    spec = WorldSpec(0, (_mask("D1 D2 D3"), 0, 0, 0), unseen, (0, 2, 3, 2), allowed, (1, 2, 3))
     rng = random.Random(2)
     factors = {spec.fill_factor(sample_world(spec, rng)) for _ in range(200)}
     assert len(factors) == 1

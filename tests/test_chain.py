@@ -32,6 +32,7 @@ from ascenseur.core.state import GameState, Phase
 from ascenseur.fast import chain
 from ascenseur.fast.heuristic import Position, Scratch
 from ascenseur.fast.masks import join, split
+from ascenseur.fast.play import scoring_array
 from ascenseur.search.problem import SearchProblem
 from helpers import tight_position
 
@@ -179,6 +180,8 @@ def _chain(problem: SearchProblem, faithful: bool) -> chain.Chain:
         faithful=faithful,
         params=PARAMS,
         faith=chain.FAITHFUL,
+        scoring=scoring_array(problem.scoring),
+        lead_restriction=problem.lead_restriction,
     )
 
 

@@ -4,8 +4,9 @@ The big differential test walks random deals for 2–10 players and every hand s
 the checked engine and, at every card, compares the compiled legal cards with the core's;
 at every finished trick its winner; at every finished deal the scores; and at many positions
 a whole "to the bid" play-out (and, near the end of a deal, the exact endgame search) from
-the same world. Positions come from a seeded generator, so a failure names a reproducible
-position. The whole module is skipped when numba is not installed.
+the same world. Each deal draws its scoring table (H2) and its lead restriction (P2 or H3),
+which the compiled core takes as data. Positions come from a seeded generator, so a failure
+names a reproducible position. The whole module is skipped when numba is not installed.
 """
 
 from __future__ import annotations
@@ -31,8 +32,8 @@ from ascenseur.bots.worlds import sample_world as pure_sample_world
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, DECK, KIND_MASKS, TRUMPS_ABOVE, Suit
 from ascenseur.core.observation import Observation, observe
-from ascenseur.core.rules import Rules
-from ascenseur.core.scoring import deal_score
+from ascenseur.core.rules import SEED_SCORING, Rules, Scoring
+from ascenseur.core.scoring import best_score, deal_score
 from ascenseur.core.state import GameState, Phase
 from ascenseur.core.tricks import TRICK_VALUES, trick_facts, winning_position
 from ascenseur.fast import endgame, nested, play
@@ -40,10 +41,12 @@ from ascenseur.fast import search as fast_search
 from ascenseur.fast import worlds as fast_worlds
 from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
+from ascenseur.fast.play import scoring_array
 from ascenseur.fast.rng import new_stream
 from ascenseur.search.bid_model import expected_bid, model
 from ascenseur.search.problem import ATTEMPTS, Estimate, SearchProblem, SearchSettings
 from helpers import tight_position
+from random_rules import random_scoring
 
 #: Positions of the big differential test: 100,000 in CI; ``benchmarks/fast_differential.py``
 #: sets ASCENSEUR_DIFF_POSITIONS to run a million.
@@ -55,8 +58,8 @@ CONFIGS = [(n, k) for n in range(2, 11) for k in range(1, 78 // n + 1)]
 # -- thin wrappers: Python masks in, Python masks out --------------------------------------
 
 
-def fast_legal(hand: int, trick_len: int, led: int, high: int) -> int:
-    return join(*play.legal(*split(hand), trick_len, led, high))
+def fast_legal(hand: int, trick_len: int, led: int, high: int, lead_restriction: bool) -> int:
+    return join(*play.legal(*split(hand), trick_len, led, high, lead_restriction))
 
 
 def fast_playout(position: rollout.Position, first: int) -> tuple[list[int], list[int]]:
@@ -74,6 +77,7 @@ def fast_playout(position: rollout.Position, first: int) -> tuple[list[int], lis
         position.tricks_left,
         first,
         log,
+        position.lead_restriction,
     )
     assert not hands.any(), "a play-out must empty every hand"
     return [int(w) for w in won], [int(c) for c in log[:played]]
@@ -102,6 +106,8 @@ def fast_playout_nested(
         np.empty(n, np.int64),
         noise,
         np.array([seed], np.uint64),
+        scoring_array(position.scoring),
+        position.lead_restriction,
     )
     assert not hands.any(), "a nested play-out must empty every hand"
     return [int(w) for w in won]
@@ -110,7 +116,7 @@ def fast_playout_nested(
 def fast_solve(position: rollout.Position, first: int) -> list[int]:
     hands = split_all(position.hands)
     won = np.array(position.tricks_won, np.int64)
-    wons, results, nodes = endgame.scratch(len(position.hands))
+    wons, results, nodes, tops = endgame.scratch(len(position.hands))
     endgame.solve(
         hands,
         position.to_act,
@@ -122,6 +128,9 @@ def fast_solve(position: rollout.Position, first: int) -> list[int]:
         wons,
         results,
         nodes,
+        tops,
+        scoring_array(position.scoring),
+        position.lead_restriction,
     )
     assert [join(h[0], h[1]) for h in hands] == position.hands, "solve must restore the hands"
     return [int(w) for w in won]
@@ -137,6 +146,8 @@ def position_of(state: GameState) -> rollout.Position:
         list(state.tricks_won),
         [b if b is not None else 0 for b in state.bids],
         state.hand_size - state.trick_number,
+        state.rules.scoring,
+        state.rules.lead_restriction,
     )
 
 
@@ -144,7 +155,14 @@ def position_of(state: GameState) -> rollout.Position:
 
 
 def _random_deal(rng: random.Random, players: int, hand_size: int) -> GameState:
-    rules = Rules(players=players, hook=rng.random() < 0.5)
+    """A deal of ``hand_size`` cards with random bids, under a random scoring table (H2) and
+    lead restriction (H3)."""
+    rules = Rules(
+        players=players,
+        hook=rng.random() < 0.5,
+        scoring=random_scoring(rng),
+        lead_restriction=rng.random() < 0.5,
+    )
     state = GameState.single_deal(rules, hand_size - 1, dealer=rng.randrange(players))
     state.deal_random_unchecked(rng)
     while state.phase is Phase.BIDDING:
@@ -186,8 +204,8 @@ def _walk(rng: random.Random, players: int, hand_size: int) -> Iterator[None]:
         trick = [c.index for _, c in state.trick]
         led, high = trick_facts(trick)
         legal = state.legal_card_mask()
-        assert fast_legal(hand, len(trick), led, high) == legal, (
-            f"legal cards differ: {n} players, hand {hand:#x}, trick {trick}"
+        assert fast_legal(hand, len(trick), led, high, state.rules.lead_restriction) == legal, (
+            f"legal cards differ: {n} players, hand {hand:#x}, trick {trick}, {state.rules}"
         )
         cards_left = sum(state.hand_mask(s).bit_count() for s in range(n))
         if rng.random() < 0.4 or cards_left <= EXACT_CARDS + 2:
@@ -212,8 +230,12 @@ def _walk(rng: random.Random, players: int, hand_size: int) -> Iterator[None]:
             assert (leader + winner) % n == state.trick_winners[-1]
         yield
     result = state.results[-1]
+    scoring = scoring_array(state.rules.scoring)
     for seat in range(n):
-        assert play.deal_score(result.bids[seat], result.tricks[seat]) == result.scores[seat]
+        assert (
+            play.deal_score(scoring, result.bids[seat], result.tricks[seat])
+            == (result.scores[seat])
+        )
 
 
 def _bits(mask: int) -> list[int]:
@@ -308,13 +330,31 @@ def test_a_nested_seat_on_the_last_trick_does_at_least_as_well_as_the_policy() -
         if position.tricks_left == 1 and not position.trick:
             plain = rollout.playout(position.copy(), -1)
             bid = position.bids[me]
-            assert deal_score(bid, won[me]) >= deal_score(bid, plain[me])
+            scoring = position.scoring
+            assert deal_score(scoring, bid, won[me]) >= deal_score(scoring, bid, plain[me])
 
 
-def test_deal_score_matches_the_rules() -> None:
-    for bid in range(20):
-        for tricks in range(20):
-            assert play.deal_score(bid, tricks) == deal_score(bid, tricks)
+def test_compiled_scores_are_the_scoring_tables_h2() -> None:
+    """Under the seed's table, the named ones and random ones (H2), the compiled deal score
+    and best score are the core's, for every bid and trick count."""
+    rng = random.Random(58)
+    tables = [SEED_SCORING, *(random_scoring(rng) for _ in range(40)), Scoring(0, 0, 0, 0, 0)]
+    for scoring in tables:
+        numbers = scoring_array(scoring)
+        for hand_size in range(1, 20):
+            for bid in range(hand_size + 1):
+                assert play.best_score(numbers, bid, hand_size) == best_score(
+                    scoring, bid, hand_size
+                ), (scoring, bid, hand_size)
+                for tricks in range(hand_size + 1):
+                    assert play.deal_score(numbers, bid, tricks) == deal_score(scoring, bid, tricks)
+
+
+def test_a_table_that_pays_tricks_makes_a_big_miss_the_best_score_h2() -> None:
+    """With a point a trick and ten for the exact bid, a seat that bid 0 of 19 scores most by
+    taking every trick: the searches may stop only at that bound, not at the exact bid."""
+    numbers = scoring_array(Scoring(10, 0, 0, 0, 1))
+    assert play.best_score(numbers, 0, 19) == 19 > play.deal_score(numbers, 0, 0) == 10
 
 
 def test_policy_tables_are_the_reference_tables() -> None:
@@ -329,13 +369,20 @@ def test_policy_tables_are_the_reference_tables() -> None:
 
 
 @pytest.mark.parametrize("hook", [False, True])
-def test_fast_random_deals_replay_in_the_checked_engine(hook: bool) -> None:
+@pytest.mark.parametrize("lead_restriction", [True, False])
+def test_fast_random_deals_replay_in_the_checked_engine(hook: bool, lead_restriction: bool) -> None:
     """Every deal the compiled core plays at random is legal card by card and scores the same
-    in :class:`GameState`, for 2–10 players and every hand size."""
-    rng = random.Random(7 + hook)
+    in :class:`GameState`, for 2–10 players and every hand size, with and without the lead
+    restriction (P2, H3) and under random scoring tables (H2)."""
+    rng = random.Random(7 + hook + 2 * lead_restriction)
     for players, hand_size in CONFIGS:
-        deals = RandomDeals(players, hand_size, rng, hook=hook)
-        rules = Rules(players=players, hook=hook)
+        scoring = random_scoring(rng)
+        deals = RandomDeals(
+            players, hand_size, rng, hook=hook, scoring=scoring, lead_restriction=lead_restriction
+        )
+        rules = Rules(
+            players=players, hook=hook, scoring=scoring, lead_restriction=lead_restriction
+        )
         for _ in range(3):
             outcome = deals.play(rng.randrange(players))
             state = GameState.single_deal(rules, hand_size - 1, dealer=outcome.dealer)
@@ -478,7 +525,7 @@ def test_fast_sampler_reports_an_impossible_observation() -> None:
     state = GameState.new(Rules(players=3, max_cards=1), first_dealer=0)
     state.deal(random.Random(3))
     spec = WorldSpec.of(observe(state, 0))
-    bad = WorldSpec(spec.seat, spec.own, spec.unseen, spec.counts, (0, 0, 0), spec.order)
+    bad = WorldSpec(spec.seat, spec.known, spec.unseen, spec.counts, (0, 0, 0), spec.order)
     with pytest.raises(NoConsistentWorld):
         fast_worlds.sample_world(bad, random.Random(0), attempts=3)
 
@@ -486,11 +533,25 @@ def test_fast_sampler_reports_an_impossible_observation() -> None:
 # -- the expert's loop ---------------------------------------------------------------------
 
 
-def _decision_views(seed: int) -> Iterator[Observation]:
-    """Views at decisions with a choice, through whole deals of several sizes."""
+def _decision_views(seed: int, house: bool = False) -> Iterator[Observation]:
+    """Views at decisions with a choice, through whole deals of several sizes; ``house``:
+    under random scoring tables (H2), lead restrictions (H3) and bidding modes (H4), and with
+    blind one-card deals (H5) among them."""
     rng = random.Random(seed)
-    for players, hand_size in [(4, 5), (3, 3), (5, 2), (2, 6), (4, 12)]:
-        state = GameState.single_deal(Rules(players=players), hand_size - 1, rng.randrange(3))
+    sizes = [(4, 5), (3, 3), (5, 2), (2, 6), (4, 12)]
+    for players, hand_size in [*sizes, (4, 1), (3, 1), (5, 3)] if house else sizes:
+        rules = Rules(players=players)
+        if house:
+            rules = Rules(
+                players,
+                schedule=[hand_size],
+                scoring=random_scoring(rng),
+                lead_restriction=rng.random() < 0.5,
+                bidding=rng.choice(["in-turn", "simultaneous"]),
+                blind_one_card=rng.random() < 0.7,
+            )
+        index = rules.schedule.index(hand_size)
+        state = GameState.single_deal(rules, index, rng.randrange(3))
         state.deal(rng)
         while not state.is_terminal():
             view = observe(state, state.current_seat)
@@ -499,13 +560,16 @@ def _decision_views(seed: int) -> Iterator[Observation]:
             state.apply(rng.choice(view.legal_actions))
 
 
+@pytest.mark.parametrize("house", [False, True])
 @pytest.mark.parametrize("nested_search", [False, True])
 def test_fast_search_scores_the_pure_loops_worlds_identically(
-    monkeypatch: pytest.MonkeyPatch, nested_search: bool
+    monkeypatch: pytest.MonkeyPatch, nested_search: bool, house: bool
 ) -> None:
     """Given the same worlds, the compiled search returns exactly the pure loop's means and
-    chances of an exact bid (bids and cards, plain and nested play-outs, endgame searches)."""
-    for number, view in enumerate(_decision_views(21)):
+    chances of an exact bid (bids and cards, plain and nested play-outs, endgame searches),
+    under the seed's rules and under house rules (H2–H5: the scoring table and the lead
+    restriction are data to both, a blind bid draws the seat's own card)."""
+    for number, view in enumerate(_decision_views(21, house)):
         pure_bot = ExpertBot(
             Budget(iterations=60),
             pure=True,

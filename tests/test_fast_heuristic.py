@@ -4,7 +4,8 @@ Heuristic bots play random single deals of 2 to 10 players; at every card a seat
 two or more (rules P2–P7 give its legal cards), the compiled choice must be the bot's own, for
 the hand the seat holds and for a hand drawn at random in its place (the search asks the twin
 about hands a seat may hold, not only the real one); and the twin's card counting must be the
-bot's (:func:`ascenseur.bots.card_counting.count_cards`) to the last bits.
+bot's (:func:`ascenseur.bots.card_counting.count_cards`) to the last bits. Under house rules
+too: the scoring table the bot plays for (H2) and the lead restriction (H3) are data to both.
 """
 
 from __future__ import annotations
@@ -22,10 +23,13 @@ from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
 from ascenseur.core.cards import DECK, indices_of
-from ascenseur.core.observation import Observation
+from ascenseur.core.observation import Observation, observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import GameState, Phase
 from ascenseur.core.tricks import legal_mask, trick_facts
 from ascenseur.fast.heuristic import Position, Scratch, choose_in, count, hand_row
 from helpers import heuristic_card_decisions
+from random_rules import random_scoring
 
 PARAMS = np.array(astuple(DEFAULT_PARAMS), np.float64)
 
@@ -39,7 +43,7 @@ def _positions(seed: int, deals: int) -> list[Observation]:
 def _with_hand(view: Observation, hand: int) -> Observation:
     """``view`` with ``hand`` in place of the seat's own (its legal cards recomputed)."""
     led, high = trick_facts([card.index for _, card in view.trick])
-    legal = legal_mask(hand, len(view.trick), led, high)
+    legal = legal_mask(hand, len(view.trick), led, high, view.rules.lead_restriction)
     return replace(
         view,
         hand=tuple(DECK[i] for i in indices_of(hand)),
@@ -102,3 +106,48 @@ def test_the_twins_counting_is_the_bots() -> None:
             assert s.holds[j].tolist() == mine.holds[j]
         fitted += any(mine.may_hold[j] != mine.unseen for j in mine.others())
     assert fitted > 100
+
+
+def _house_positions(seed: int, deals: int) -> list[Observation]:
+    """Every view of a seat choosing a card among two or more, in heuristic deals of 2–10
+    players under a random scoring table (H2) and lead restriction (H3)."""
+    rng = random.Random(seed)
+    bot = HeuristicBot()
+    found = []
+    for _ in range(deals):
+        players = rng.randint(2, 10)
+        rules = Rules(players, scoring=random_scoring(rng), lead_restriction=rng.random() < 0.5)
+        k = rng.choice(sorted(set(rules.schedule)))
+        state = GameState.single_deal(rules, rules.schedule.index(k), rng.randrange(players))
+        state.deal(rng)
+        while not state.is_terminal():
+            view = observe(state, state.current_seat)
+            if state.phase is Phase.PLAYING and len(view.legal_actions) > 1:
+                found.append(view)
+            state.apply(bot.choose(view, rng))
+    return found
+
+
+def test_the_twin_plays_the_bots_card_under_house_scoring_and_free_leads_h2_h3() -> None:
+    """Under random scoring tables (H2) and with or without the lead restriction (H3), the
+    compiled choice is the bot's, for the real hand and for a hand drawn in its place."""
+    bot = HeuristicBot()
+    rng = random.Random(58)
+    views = _house_positions(seed=58, deals=80)
+    free_leads = 0
+    for real in views:
+        hand, view = real.hand_mask, real
+        if rng.random() < 0.5:
+            pool = indices_of(real.unseen_mask | real.hand_mask)
+            hand = sum(1 << i for i in rng.sample(pool, len(real.hand)))
+            view = _with_hand(real, hand)
+            if len(view.legal_actions) < 2:
+                continue
+        chosen = bot.choose(view, rng)
+        assert isinstance(chosen, Play)
+        got = choose_in(Position.of(view, PARAMS), hand_row(hand), PARAMS,
+                        Scratch.of(view.players))  # fmt: skip
+        assert got == chosen.card.index, (view.rules, view.trick, view.hand, chosen)
+        free_leads += not view.trick and not view.rules.lead_restriction
+    assert len(views) > 1000
+    assert free_leads > 50

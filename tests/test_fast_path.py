@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ascenseur.core import Bid, GameState, IllegalAction, Phase, Play, Rules
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import indices_of
 from ascenseur.core.record import record_of
 
@@ -64,7 +65,7 @@ def public_and_hidden(state: GameState) -> tuple[object, ...]:
     )
 
 
-def choose(state: GameState, rng: random.Random) -> Bid | Play:
+def choose(state: GameState, rng: random.Random) -> PlayerAction:
     """A random legal action, through the checked path."""
     return rng.choice(state.legal_actions())
 

@@ -1,11 +1,13 @@
-"""The searches stop trying cards once one makes the bid exactly, and decide as before.
+"""The searches stop trying cards once one scores the most the seat can, and decide as before.
 
-A deal scores the most for a seat when it takes exactly its bid (rule S1: 3 + 2 × bid; rule
-S2: a miss scores below 0). The nested play-out's look-ahead and the exact endgame keep the
-first card, in deck order, that scores best for the seat, so once a card makes the bid
-exactly no later card can replace it: both stop there. These tests hold them to a full scan
-written here, over random positions of every table size (the compiled twins are held to the
-pure ones by ``tests/test_fast_core.py``).
+Under the seed's table a deal scores the most for a seat when it takes exactly its bid (rule
+S1; S2: a miss scores below 0), but a table that pays every trick (H2's ``per_trick``) can pay
+a big miss more: :func:`~ascenseur.core.scoring.best_score` is the bound. The nested play-out's
+look-ahead and the exact endgame keep the first card, in deck order, that scores best for the
+seat, so once a card reaches that bound no later card can replace it: both stop there. These
+tests hold them to a full scan written here, over random positions of every table size under
+random scoring tables and lead restrictions (H2, H3; the compiled twins are held to the pure
+ones by ``tests/test_fast_core.py``).
 """
 
 from __future__ import annotations
@@ -16,15 +18,18 @@ from ascenseur.bots import rollout
 from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.core.cards import indices_of
 from ascenseur.core.rules import Rules
-from ascenseur.core.scoring import deal_score
+from ascenseur.core.scoring import best_score, deal_score
 from ascenseur.core.state import GameState, Phase
 from ascenseur.core.tricks import NO_LED, legal_mask, trick_step
+from random_rules import random_scoring
 
 
 def _position(rng: random.Random, players: int, hand_size: int, cards_left: int) -> GameState:
     """A random deal of ``players`` and ``hand_size`` cards, bid and played at random until
-    at most ``cards_left`` cards remain in the hands."""
-    state = GameState.single_deal(Rules(players=players), hand_size - 1, dealer=0)
+    at most ``cards_left`` cards remain in the hands, under a random scoring table (H2) and
+    lead restriction (H3)."""
+    rules = Rules(players=players, scoring=random_scoring(rng), lead_restriction=rng.random() < 0.5)
+    state = GameState.single_deal(rules, hand_size - 1, dealer=0)
     state.deal_random_unchecked(rng)
     while state.phase is Phase.BIDDING:
         state.bid_unchecked(rng.choice(state.legal_bids()))
@@ -44,6 +49,8 @@ def _start(state: GameState) -> rollout.Position:
         list(state.tricks_won),
         [b if b is not None else 0 for b in state.bids],
         state.hand_size - state.trick_number,
+        state.rules.scoring,
+        state.rules.lead_restriction,
     )
 
 
@@ -58,7 +65,7 @@ def _full_max_n(position: rollout.Position, first: int = -1) -> list[int]:
         if not hands[seat] and not trick:
             return won
         led, high, win_value, win_seat = state
-        legal = legal_mask(hands[seat], len(trick), led, high)
+        legal = legal_mask(hands[seat], len(trick), led, high, position.lead_restriction)
         cards = [first] if first >= 0 else indices_of(legal)
         best: list[int] = []
         best_score = -(10**9)
@@ -72,7 +79,7 @@ def _full_max_n(position: rollout.Position, first: int = -1) -> list[int]:
                 result = search(after, step[3], [], (NO_LED, 0, -1, -1), gained, -1)
             else:
                 result = search(after, (seat + 1) % n, [*trick, card], step, won, -1)
-            score = deal_score(position.bids[seat], result[seat])
+            score = deal_score(position.scoring, position.bids[seat], result[seat])
             if score > best_score:
                 best, best_score = result, score
         return best
@@ -86,9 +93,9 @@ def _full_max_n(position: rollout.Position, first: int = -1) -> list[int]:
 
 def test_the_look_ahead_keeps_the_card_a_full_scan_keeps() -> None:
     """At ≥2,000 positions with a choice (3 to 10 players, 1 to the most cards), the
-    look-ahead's card is the first in deck order whose plain play-out scores best (S1, S2) —
-    what trying every card would keep — and such a card makes the bid exactly whenever one
-    of them does."""
+    look-ahead's card is the first in deck order whose plain play-out scores best under the
+    position's scoring table (H2) — what trying every card would keep — and the cut at the
+    most the seat can score is met often."""
     rng = random.Random(20261202)
     checked = exact_found = 0
     while checked < 2000:
@@ -103,8 +110,9 @@ def test_the_look_ahead_keeps_the_card_a_full_scan_keeps() -> None:
             continue
         position = _start(state)
         me = position.to_act
+        bid = position.bids[me]
         scores = {
-            card: deal_score(position.bids[me], rollout.playout(position.copy(), card)[me])
+            card: deal_score(position.scoring, bid, rollout.playout(position.copy(), card)[me])
             for card in indices_of(legal)
         }
         best = max(scores.values())
@@ -112,7 +120,7 @@ def test_the_look_ahead_keeps_the_card_a_full_scan_keeps() -> None:
         assert rollout._look_ahead(position.copy(), legal, me) == expected, (
             f"{players} players, {position}: the look-ahead kept another card than the scan"
         )
-        exact_found += best == deal_score(position.bids[me], position.bids[me])
+        exact_found += best == best_score(position.scoring, bid, position.hand_size)
         checked += 1
     assert exact_found > 200  # the cut is met often
 

@@ -45,7 +45,7 @@ def outcomes(log: Path, directory: Path) -> list[Outcome]:
     """Each bid of the log that was searched (forced bids are left out), matched with the
     match's runs."""
     try:
-        _, _, results = saved_match(directory)
+        match, _, results = saved_match(directory)
     except ArenaError as err:
         raise SystemExit(str(err)) from None
     lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line]
@@ -68,7 +68,11 @@ def outcomes(log: Path, directory: Path) -> list[Outcome]:
                     continue
                 estimate = {b: (points, exact) for b, points, exact, _ in line["estimates"]}
                 points, exact = estimate[bid]
-                out.append(Outcome(bid, exact, points, tricks, deal_score(bid, tricks)))
+                out.append(
+                    Outcome(
+                        bid, exact, points, tricks, deal_score(match.rules.scoring, bid, tricks)
+                    )
+                )
     if position < len(lines):
         raise SystemExit(f"{log}: {len(lines) - position} more bids than {directory}'s runs")
     return out

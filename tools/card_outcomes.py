@@ -41,7 +41,7 @@ from ascenseur.arena.duplicate import ArenaError
 from ascenseur.bots.base import Budget, forced
 from ascenseur.bots.expert import ExpertBot
 from ascenseur.commands.arena import saved_match
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import Play, PlayerAction
 from ascenseur.core.cards import DECK, FULL_DECK_MASK, KIND_MASKS, Suit
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
@@ -80,7 +80,7 @@ class LoggedCards(ExpertBot):
         self._second = super().near_tie_search(problem, found, rng, seconds, worlds)
         return self._second
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         only = forced(view)
         if only is not None:
             if isinstance(only, Play):
@@ -296,7 +296,9 @@ def decisions(log: Path, directory: Path) -> list[Decision]:
                             "not this match's log (log a match played with --jobs 1)"
                         )
                     if line["first"] is not None:
-                        out.append(Decision(line, deal_score(bid, tricks), runs))
+                        out.append(
+                            Decision(line, deal_score(match.rules.scoring, bid, tricks), runs)
+                        )
                 runs += 1
     return out
 

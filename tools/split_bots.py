@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from ascenseur.bots.base import Bot, Budget, forced
 from ascenseur.bots.expert import ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import Bid, PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
 from ascenseur.search.problem import Estimate
@@ -40,7 +40,7 @@ class Split:
     def __init__(self, bidder: Bot, player: Bot, name: str) -> None:
         self.bidder, self.player, self.name = bidder, player, name
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         if view.phase is Phase.BIDDING:
             return self.bidder.choose(view, rng)
         return self.player.choose(view, rng)
@@ -64,7 +64,7 @@ class LoggedExpert(ExpertBot):
         self.log = log
         self.name = "logged-expert"
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         only = forced(view)
         if only is not None:
             if isinstance(only, Bid):

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import Observation
 
@@ -50,12 +50,13 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
-        """The bid or card to play; ``view.legal_actions`` lists what is allowed."""
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
+        """The bid or card to play (or "my card" in a blind deal, H5); ``view.legal_actions``
+        lists what is allowed."""
         ...
 
 
-def forced(view: Observation) -> Bid | Play | None:
+def forced(view: Observation) -> PlayerAction | None:
     """The one legal action when there is no choice, else None; raises ValueError when it is
     not the view's seat to act (a bot asked to choose then has nothing to choose from)."""
     legal = view.legal_actions

@@ -1,16 +1,19 @@
 """Exact play of the last few cards of a deal in a known world (max^n search).
 
 When few cards remain, the search bots stop trusting the play-out policy and solve the world:
-every seat, in turn, plays the card that gives it the best final score for the deal (rule S1,
-S2), assuming the others do the same. Ties go to the lowest card in deck order, so the result
-is a function of the world.
+every seat, in turn, plays the card that gives it the best final score for the deal (under
+the rule set's scoring table, H2), assuming the others do the same. Ties go to the lowest
+card in deck order, so the result is a function of the world.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ascenseur.bots.rollout import Position, trick_state
 from ascenseur.core.cards import indices_of
-from ascenseur.core.scoring import deal_score
+from ascenseur.core.rules import Scoring
+from ascenseur.core.scoring import best_score, deal_score
 from ascenseur.core.tricks import NO_LED, legal_mask, trick_step
 
 #: Solve exactly when at most this many cards remain to be played in the deal.
@@ -30,6 +33,11 @@ def solve(position: Position, first: int = -1) -> list[int]:
     n = len(hands)
     trick = position.trick
     led, high, win_value, win_seat = trick_state(trick, position.to_act, n)
+    rules = _Rules(
+        position.scoring,
+        position.lead_restriction,
+        [best_score(position.scoring, bid, position.hand_size) for bid in position.bids],
+    )
     return _search(
         hands,
         position.to_act,
@@ -41,7 +49,17 @@ def solve(position: Position, first: int = -1) -> list[int]:
         position.tricks_won.copy(),
         position.bids,
         first,
+        rules,
     )
+
+
+class _Rules(NamedTuple):
+    """What the search plays by: the scoring table, the lead restriction, and the most each
+    seat can score in the deal (a node that reaches it tries no more cards)."""
+
+    scoring: Scoring
+    lead_restriction: bool
+    tops: list[int]
 
 
 def _search(
@@ -55,29 +73,32 @@ def _search(
     won: list[int],
     bids: list[int],
     first: int,
+    rules: _Rules,
 ) -> list[int]:
     hand = hands[seat]
     if not hand and trick_len == 0:
         return won
     n = len(hands)
-    cards = [first] if first >= 0 else indices_of(legal_mask(hand, trick_len, led, high))
+    legal = legal_mask(hand, trick_len, led, high, rules.lead_restriction)
+    cards = [first] if first >= 0 else indices_of(legal)
     best: list[int] | None = None
-    best_score = -(10**9)
-    top = deal_score(bids[seat], bids[seat])  # an exact bid: no card can do better (S1)
+    most = -(10**9)
+    top = rules.tops[seat]  # the most the seat can score: no card can do better
     for card in cards:
         hands[seat] = hand ^ (1 << card)
         nled, nhigh, nvalue, nseat = trick_step(card, seat, led, high, win_value, win_seat)
         if trick_len + 1 == n:
             after = won.copy()
             after[nseat] += 1
-            result = _search(hands, nseat, 0, NO_LED, 0, -1, -1, after, bids, -1)
+            result = _search(hands, nseat, 0, NO_LED, 0, -1, -1, after, bids, -1, rules)
         else:
             result = _search(
-                hands, (seat + 1) % n, trick_len + 1, nled, nhigh, nvalue, nseat, won, bids, -1
-            )
-        score = deal_score(bids[seat], result[seat])
-        if score > best_score:
-            best, best_score = result, score
+                hands, (seat + 1) % n, trick_len + 1, nled, nhigh, nvalue, nseat, won, bids, -1,
+                rules,
+            )  # fmt: skip
+        score = deal_score(rules.scoring, bids[seat], result[seat])
+        if score > most:
+            best, most = result, score
             if score == top:
                 break
     hands[seat] = hand

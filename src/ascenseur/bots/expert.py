@@ -61,7 +61,7 @@ from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.bots.rollout import Position, playout
 from ascenseur.bots.worlds import later_seats_fit, sample_world
-from ascenseur.core.actions import Bid, Play, PlayerAction
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import indices_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.scoring import deal_score
@@ -234,7 +234,7 @@ class ExpertBot:
         # together measured).
         self.share_worlds = share_worlds
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         only = forced(view)
         if only is not None:
             return only
@@ -443,13 +443,13 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
             hands, bids, weight = draw(problem, settings, rng)
             # The others' noise of this world, the same for every candidate (settings.noise).
             noise = rng.getrandbits(64) if settings.noise > 0.0 else None
-            scores = [
+            outcomes = [
                 _play(problem, settings, hands, bids, problem.candidates[i], noise)
                 for i in race.running
             ]
-            tally.add(weight, race.running, scores)
-            for i, score in zip(race.running, scores, strict=True):
-                if score > 0:  # only an exact bid scores above 0 (rules S1-S2)
+            tally.add(weight, race.running, [score for score, _ in outcomes])
+            for i, (_, made) in zip(race.running, outcomes, strict=True):
+                if made:
                     exact[i] += weight
             race.played_worlds(1)
             if deadline is not None and time.perf_counter() >= deadline:
@@ -510,8 +510,7 @@ def _draw_by_seat(
     model = bid_model.model(len(spec.counts))
     k = problem.hand_size
     for _ in range(attempts):
-        hands = [0] * len(spec.counts)
-        hands[spec.seat] = spec.own
+        hands = list(spec.known)
         remaining = spec.unseen
         weight = 1.0
         for position, who in enumerate(spec.order):
@@ -519,7 +518,9 @@ def _draw_by_seat(
             count = spec.counts[who]
             if len(pool) < count:
                 break
-            bid = problem.bids[who]
+            # A bid weighs the hands its seat knew; the searching seat's own blind card (H5)
+            # is no part of what it bid on.
+            bid = None if who == spec.seat else problem.bids[who]
             tries = 1 if bid is None else settings.draws
             total = 0.0
             kept = 0
@@ -540,7 +541,7 @@ def _draw_by_seat(
             if bid is not None:
                 weight *= total / tries
             remaining &= ~kept
-            hands[who] = kept
+            hands[who] |= kept
             if not later_seats_fit(spec, position, remaining):
                 break
         else:
@@ -555,9 +556,10 @@ def _play(
     bids: list[int],
     candidate: int,
     noise: int | None = None,
-) -> int:
-    """The searching seat's score for ``candidate`` (a bid or a card) in one world; ``noise``
-    seeds the other seats' random cards in a nested play-out (``settings.noise``)."""
+) -> tuple[int, bool]:
+    """The searching seat's score for ``candidate`` (a bid or a card) in one world, under the
+    rule set's scoring table, and whether it made its bid exactly; ``noise`` seeds the other
+    seats' random cards in a nested play-out (``settings.noise``)."""
     me = problem.seat
     first = -1
     if problem.bidding:
@@ -572,6 +574,8 @@ def _play(
         list(problem.tricks_won),
         bids,
         problem.tricks_left,
+        problem.scoring,
+        problem.lead_restriction,
     )
     if problem.solved_exactly(settings):
         won = solve(start, first)
@@ -581,7 +585,7 @@ def _play(
         won = playout(start, first, me)
     else:
         won = playout(start, first)
-    return deal_score(bids[me], won[me])
+    return deal_score(problem.scoring, bids[me], won[me]), won[me] == bids[me]
 
 
 @register("expert")

@@ -4,7 +4,9 @@ It sees only its :class:`~ascenseur.core.observation.Observation`: its hand, the
 cards played and what they show (voids, trump ceilings). It counts cards
 (:mod:`ascenseur.bots.card_counting`), bids the value with the best expected score under a
 trick-count law calibrated by simulation (:mod:`ascenseur.bots.heuristic_bidding`), and plays
-each card for the best expected deal score (:mod:`ascenseur.bots.heuristic_play`). It draws
+each card for the best expected deal score (:mod:`ascenseur.bots.heuristic_play`), scores
+being the rule set's (H2). In a blind one-card deal (H5) it bids on the chance that its unseen
+card wins the trick, and plays it as "my card". It draws
 nothing from its random source: the same view always gets the same decision.
 
 >>> import random
@@ -24,10 +26,10 @@ import random
 
 from ascenseur.bots.base import Budget, forced, register
 from ascenseur.bots.card_counting import count_cards
-from ascenseur.bots.heuristic_bidding import BidModel, choose_bid, load_model
+from ascenseur.bots.heuristic_bidding import BidModel, choose_bid, choose_blind_bid, load_model
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS, PlayParams
 from ascenseur.bots.heuristic_play import choose_play
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
 
@@ -41,10 +43,12 @@ class HeuristicBot:
         self.model = model if model is not None else load_model()
         self.params = params
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         only = forced(view)
         if only is not None:
-            return only
+            return only  # a blind deal's card (H5) is always "my card"
+        if view.is_blind:
+            return choose_blind_bid(view)
         counting = count_cards(view)
         if view.phase is Phase.BIDDING:
             return choose_bid(view, counting, self.params, self.model)

@@ -6,7 +6,14 @@ on simulated deals and stored in ``heuristic_tables.json``). The trick count is 
 Poisson-binomial; playing to one's bid pulls it towards the bid, which the model states as the
 chance ``pull**d`` that a count ``d`` tricks away from the bid is brought back to it (one chance
 for counts below the bid, one for counts above, by hand size). The bot bids the legal value with
-the best expected score under that law (rule S1–S2 scoring).
+the best expected score under that law, scored by the rule set's table (H2).
+
+In a blind one-card deal (H5) the seat sees every other card and not its own: it bids on the
+chance that a card drawn from those it has not seen wins the trick (:func:`blind_win_chance`),
+which it counts exactly.
+
+Under simultaneous bidding (H4) the bids of earlier seats are hidden (None in the view): they
+count as unknown, as a first bidder's do.
 """
 
 from __future__ import annotations
@@ -23,7 +30,9 @@ from ascenseur.bots.heuristic_odds import PlayParams, distribution, suit_odds, t
 from ascenseur.core.actions import Bid
 from ascenseur.core.cards import CARD_RANK, SUIT_MASKS, TRUMP_MASK, indices_of
 from ascenseur.core.observation import Observation
+from ascenseur.core.rules import Scoring
 from ascenseur.core.scoring import deal_score
+from ascenseur.core.tricks import winning_position
 
 TABLES = "heuristic_tables.json"
 #: Features every card's win-odds model uses, then the suit cards' and the trumps' own.
@@ -174,15 +183,16 @@ def pulled(dist: Sequence[float], bid: int, below: float, above: float) -> list[
 
 
 def bid_values(
-    dist: Sequence[float], bids: Sequence[int], k: int, model: BidModel
+    dist: Sequence[float], bids: Sequence[int], k: int, model: BidModel, scoring: Scoring
 ) -> dict[int, float]:
-    """Expected score of each candidate bid given the natural trick-count law ``dist``."""
+    """Expected score under ``scoring`` (H2) of each candidate bid given the natural
+    trick-count law ``dist``."""
     below = model.pull_below[min(k, len(model.pull_below) - 1)]
     above = model.pull_above[min(k, len(model.pull_above) - 1)]
-    values = {}
+    values: dict[int, float] = {}
     for b in bids:
         law = pulled(dist, b, below, above)
-        values[b] = sum(mass * deal_score(b, t) for t, mass in enumerate(law))
+        values[b] = sum(mass * deal_score(scoring, b, t) for t, mass in enumerate(law))
     return values
 
 
@@ -190,9 +200,53 @@ def choose_bid(view: Observation, counting: Counting, params: PlayParams, model:
     """The legal bid with the best expected score."""
     bids = [a.value for a in view.legal_actions if isinstance(a, Bid)]
     odds = card_odds(card_features(view, counting, params), model)
-    values = bid_values(distribution(odds), bids, view.hand_size, model)
-    best = max(bids, key=lambda b: (values[b], -b))
-    return Bid(best)
+    values = bid_values(distribution(odds), bids, view.hand_size, model, view.rules.scoring)
+    return _best(bids, values)
+
+
+def _best(bids: Sequence[int], values: dict[int, float]) -> Bid:
+    """The bid of the best value, the lowest of equals."""
+    return Bid(max(bids, key=lambda b: (values[b], -b)))
+
+
+def blind_win_chance(view: Observation) -> float:
+    """The chance that the seat's own card, which it cannot see (a blind one-card deal, H5),
+    wins the deal's one trick: the share of the cards it has not seen that would win it
+    against the cards it sees, played from the first leader (rule P9).
+
+    Every card the seat has not seen is as likely to be its own, as far as it knows.
+    """
+    if view.seat is None or not view.is_blind:
+        raise ValueError("the chance of an unseen own card is for a seat of a blind deal")
+    n, me = view.players, view.seat
+    leader = (view.dealer + 1) % n
+    played = {seat: card.index for seat, card in view.trick}
+    order = [(leader + i) % n for i in range(n)]
+    # Each other seat's one card: played already, or seen on its forehead.
+    others = {
+        seat: played[seat] if seat in played else view.seen_hands[seat][0].index
+        for seat in order
+        if seat != me
+    }
+    unseen = indices_of(view.unseen_mask)
+    mine = order.index(me)
+    wins = 0
+    for card in unseen:
+        trick = [card if seat == me else others[seat] for seat in order]
+        wins += winning_position(trick) == mine
+    return wins / len(unseen)
+
+
+def choose_blind_bid(view: Observation) -> Bid:
+    """The legal bid with the best expected score in a blind one-card deal (H5): the trick
+    is won with :func:`blind_win_chance`, whatever the bid (the card plays itself)."""
+    win = blind_win_chance(view)
+    scoring = view.rules.scoring
+    bids = [a.value for a in view.legal_actions if isinstance(a, Bid)]
+    values = {
+        b: win * deal_score(scoring, b, 1) + (1.0 - win) * deal_score(scoring, b, 0) for b in bids
+    }
+    return _best(bids, values)
 
 
 __all__ = [
@@ -201,9 +255,11 @@ __all__ = [
     "TRUMP_FEATURES",
     "BidModel",
     "bid_values",
+    "blind_win_chance",
     "card_features",
     "card_odds",
     "choose_bid",
+    "choose_blind_bid",
     "load_model",
     "logit",
     "pulled",

@@ -27,6 +27,7 @@ from ascenseur.core.cards import (
     TRUMP_MASK,
     indices_of,
 )
+from ascenseur.core.rules import Scoring
 from ascenseur.core.tricks import NO_LED, TRICK_VALUES, trick_summary
 
 
@@ -206,25 +207,34 @@ def distribution(probs: Sequence[float]) -> list[float]:
 
 
 def expected_score(
-    bid: int, need: int, take: Sequence[float], forced: Sequence[float], excuse: bool
+    scoring: Scoring,
+    bid: int,
+    need: int,
+    take: Sequence[float],
+    forced: Sequence[float],
+    excuse: bool,
 ) -> float:
-    """Expected deal score when ``need`` more tricks are wanted from cards with these odds.
+    """Expected deal score under ``scoring`` (the rule set's table, H2) when ``need`` more
+    tricks are wanted from cards with these odds.
 
     The most tricks the cards can take is Poisson-binomial with the ``take`` odds, the fewest
     they must take with the ``forced`` odds (one fewer with the Excuse in hand); any count in
-    between is assumed reachable. Short of it one scores minus the shortfall, past it minus the
-    excess.
+    between is assumed reachable. Short of it the seat ends with the most, past it with the
+    fewest, else with its bid; each count scores what the table says.
     """
     most = distribution(take)
     fewest = distribution(forced)
     if excuse and len(fewest) > 1:
         fewest = [fewest[0] + fewest[1], *fewest[2:]]
-    short = sum(most[t] * (need - t) for t in range(min(need, len(most))))
+    won = bid - need  # the tricks taken so far
+    short = sum(most[t] * scoring.points(bid, won + t) for t in range(min(need, len(most))))
     p_short = sum(most[: max(0, min(need, len(most)))])
-    over = sum(fewest[t] * (t - need) for t in range(max(0, need + 1), len(fewest)))
+    over = sum(
+        fewest[t] * scoring.points(bid, won + t) for t in range(max(0, need + 1), len(fewest))
+    )
     p_over = sum(fewest[max(0, need + 1) :])
     exact = max(0.0, 1.0 - p_short - p_over)
-    return exact * (3 + 2 * bid) - short - over
+    return exact * scoring.points(bid, bid) + short + over
 
 
 __all__ = [

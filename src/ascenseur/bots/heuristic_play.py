@@ -3,9 +3,10 @@
 For every legal card the bot weighs the chance that it wins the current trick
 (:func:`~ascenseur.bots.heuristic_odds.win_probability`) against what the cards kept can
 still do (:func:`~ascenseur.bots.heuristic_odds.future_odds`), and plays the card with the
-best expected deal score. That one rule gives the club player's habits: short of its bid it
-wins with the cheapest card likely to hold and keeps its sure winners; with its bid made it
-plays the highest card that still loses, gets rid of dangerous high cards, and keeps the
+best expected deal score (under the rule set's scoring table, H2). That one rule gives the
+club player's habits: short of its bid it wins with the cheapest card likely to hold and keeps
+its sure winners; with its bid made it plays the highest card that still loses, gets rid of
+dangerous high cards, and keeps the
 Excuse for the trick it could not otherwise lose.
 """
 
@@ -39,6 +40,7 @@ def choose_play(view: Observation, counting: Counting, params: PlayParams) -> Pl
     eager = [_eagerness(view, j, params) for j in range(n)]
     hand = counting.hand
     base = _odds_by_kind(hand, counting, params)
+    scoring = view.rules.scoring
     best: Play | None = None
     best_value = -1e9
     for play in plays:
@@ -47,8 +49,8 @@ def choose_play(view: Observation, counting: Counting, params: PlayParams) -> Pl
         rest = hand & ~(1 << index)
         take, forced = _odds_without(index, rest, base, counting, params)
         excuse = bool(rest & EXCUSE_BIT)
-        value = p * expected_score(bid, need - 1, take, forced, excuse)
-        value += (1.0 - p) * expected_score(bid, need, take, forced, excuse)
+        value = p * expected_score(scoring, bid, need - 1, take, forced, excuse)
+        value += (1.0 - p) * expected_score(scoring, bid, need, take, forced, excuse)
         if value > best_value + 1e-9:
             best, best_value = play, value
     assert best is not None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ascenseur.bots.base import Budget, register
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation
 
 
@@ -14,7 +14,7 @@ class RandomBot:
 
     name = "random"
 
-    def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+    def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         if not view.legal_actions:
             raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
         return rng.choice(view.legal_actions)

@@ -16,7 +16,8 @@ import random
 from dataclasses import dataclass
 
 from ascenseur.core.cards import CARD_RANK, EXCUSE_INDEX, indices_of
-from ascenseur.core.scoring import deal_score
+from ascenseur.core.rules import Scoring
+from ascenseur.core.scoring import best_score, deal_score
 from ascenseur.core.tricks import NO_LED, TRICK_VALUES, legal_mask, trick_step
 
 
@@ -49,7 +50,8 @@ def choose_card(legal: int, trick_len: int, led: int, win_value: int, need: int,
 
 @dataclass(slots=True)
 class Position:
-    """A deal in progress with every hand known: what a play-out starts from."""
+    """A deal in progress with every hand known: what a play-out starts from, and the rules
+    it is played under (the rule set's scoring table, H2, and lead restriction, P2 or H3)."""
 
     hands: list[int]
     to_act: int
@@ -57,6 +59,8 @@ class Position:
     tricks_won: list[int]
     bids: list[int]
     tricks_left: int  # tricks not yet finished, the current one included
+    scoring: Scoring
+    lead_restriction: bool
 
     def copy(self) -> Position:
         return Position(
@@ -66,7 +70,14 @@ class Position:
             self.tricks_won.copy(),
             self.bids,
             self.tricks_left,
+            self.scoring,
+            self.lead_restriction,
         )
+
+    @property
+    def hand_size(self) -> int:
+        """The deal's tricks: those won so far and those left."""
+        return sum(self.tricks_won) + self.tricks_left
 
 
 def trick_state(trick: list[int], to_act: int, players: int) -> tuple[int, int, int, int]:
@@ -118,11 +129,11 @@ def playout(
 
     Every seat follows the "to the bid" policy — except seat ``me`` (if ≥ 0), which looks one
     card ahead at each later decision with a choice: it tries the legal cards (in deck order)
-    with a plain play-out of the same world and keeps the first that scores best for it (rule
-    S1, S2), stopping at one that makes its bid exactly. That is the *nested* play-out, a
-    nested Monte Carlo level: the searching seat's own future play is no longer the fixed
-    policy's. In a nested play-out, each other seat with a choice plays a legal card drawn
-    from ``rng`` with a chance of ``noise`` (0: never), else the policy's.
+    with a plain play-out of the same world and keeps the first that scores best for it (by
+    the position's scoring table), stopping at one that scores the most it can. That is the
+    *nested* play-out, a nested Monte Carlo level: the searching seat's own future play is no
+    longer the fixed policy's. In a nested play-out, each other seat with a choice plays a
+    legal card drawn from ``rng`` with a chance of ``noise`` (0: never), else the policy's.
 
     ``position`` is consumed (its lists are modified): pass a copy to keep it.
     """
@@ -137,15 +148,18 @@ def playout(
     trick = position.trick
     led, high, win_value, win_seat = trick_state(trick, seat, n)
     left = position.tricks_left
+    scoring, rule = position.scoring, position.lead_restriction
+    top = best_score(scoring, bids[me], position.hand_size) if me >= 0 else 0
     while left:
         hand = hands[seat]
         trick_len = len(trick)
         if first >= 0:
             card, first = first, -1
         else:
-            legal = legal_mask(hand, trick_len, led, high)
+            legal = legal_mask(hand, trick_len, led, high, rule)
             if seat == me and legal & (legal - 1):
-                card = _look_ahead(Position(hands, seat, trick, won, bids, left), legal, me)
+                now = Position(hands, seat, trick, won, bids, left, scoring, rule)
+                card = _look_ahead(now, legal, me, top)
             elif noisy is not None and legal & (legal - 1) and noisy.random() < noise:
                 cards = indices_of(legal)
                 card = cards[noisy.randrange(len(cards))]
@@ -164,21 +178,23 @@ def playout(
     return won
 
 
-def _look_ahead(position: Position, legal: int, me: int) -> int:
+def _look_ahead(position: Position, legal: int, me: int, top: int | None = None) -> int:
     """The first card of ``legal`` (deck order) whose plain play-out scores best for ``me``.
 
-    A card that makes the bid exactly scores the most any card can (rule S1): the cards after
-    it are not tried, as none of them could be kept.
+    A card that scores ``top`` — the most ``me`` can score in the deal
+    (:func:`~ascenseur.core.scoring.best_score`, computed when None) — scores the most any
+    card can: the cards after it are not tried, as none of them could be kept.
     """
     bid = position.bids[me]
-    top = deal_score(bid, bid)
+    if top is None:
+        top = best_score(position.scoring, bid, position.hand_size)
     best = -1
-    best_score = -(10**9)
+    most = -(10**9)
     for card in indices_of(legal):
         won = playout(position.copy(), card)
-        score = deal_score(bid, won[me])
-        if score > best_score:
-            best, best_score = card, score
+        score = deal_score(position.scoring, bid, won[me])
+        if score > most:
+            best, most = card, score
             if score == top:
                 break
     return best

@@ -51,7 +51,8 @@ REJECTIONS = 2000
 
 
 def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS) -> list[int]:
-    """Hands (masks, by seat) for one world consistent with ``spec``; own hand included.
+    """Hands (masks, by seat) for one world consistent with ``spec``; the cards known
+    (:attr:`~ascenseur.search.problem.WorldSpec.known`: the own hand) included.
 
     Drawn; built by :func:`construct_world` once ``attempts`` draws in a row have failed.
     """
@@ -128,8 +129,7 @@ def construct_world(spec: WorldSpec, rng: random.Random) -> list[int]:
         sc = owner[c]
         if sc not in (sa, sb) and fits(sc, b) and fits(sa, c):
             owner[a], owner[b], owner[c] = sb, sc, sa
-    hands = [0] * n
-    hands[spec.seat] = spec.own
+    hands = list(spec.known)
     for card, who in owner.items():
         if who < n:
             hands[who] |= 1 << card
@@ -167,8 +167,7 @@ def _augment(
 
 
 def _try_sample(spec: WorldSpec, rng: random.Random) -> list[int] | None:
-    hands = [0] * len(spec.counts)
-    hands[spec.seat] = spec.own
+    hands = list(spec.known)
     remaining = spec.unseen
     order = spec.order
     for position, seat in enumerate(order):
@@ -180,7 +179,7 @@ def _try_sample(spec: WorldSpec, rng: random.Random) -> list[int] | None:
         for index in rng.sample(pool, count):
             chosen |= 1 << index
         remaining &= ~chosen
-        hands[seat] = chosen
+        hands[seat] |= chosen
         if not later_seats_fit(spec, position, remaining):
             return None
     return hands

@@ -109,7 +109,9 @@ class Events(NamedTuple):
         for i, (seat, card) in enumerate(plays):
             start = i - i % n
             if seat != problem.seat:
-                facts = deduce_facts(n, first_leader, tuple(cards[:i]), tuple(winners))
+                facts = deduce_facts(
+                    n, first_leader, tuple(cards[:i]), tuple(winners), problem.lead_restriction
+                )
                 later = 0
                 for seat2, card2 in plays[i:]:
                     if seat2 == seat:
@@ -164,6 +166,8 @@ class Chain(NamedTuple):
     faithful: bool  # False: the bids alone (the chain's control)
     params: Floats  # the heuristic's in-play constants (heuristic.PARAM_NAMES)
     faith: float  # the chance that a seat plays the heuristic's card (FAITHFUL)
+    scoring: Int64s  # the rule set's scoring table (H2), which the heuristic plays for
+    lead_restriction: bool  # rule P2 (False: house rule H3)
 
 
 @jit_kernel
@@ -191,7 +195,9 @@ def _card_log(
     held_low = low | ev.later[e, 0]
     held_high = high | ev.later[e, 1]
     led, high_trump, _, _ = trick_state(ev.trick[e], ev.trick_len[e], who, n)
-    legal_low, legal_high = legal(held_low, held_high, ev.trick_len[e], led, high_trump)
+    legal_low, legal_high = legal(
+        held_low, held_high, ev.trick_len[e], led, high_trump, c.lead_restriction
+    )
     if popcount(legal_low) + popcount(legal_high) < 2:
         return 0.0
     for i in range(DECK_SIZE):
@@ -199,7 +205,8 @@ def _card_log(
         work[i] = 1 if word & 1 else row[i]
     card = choose(
         work, ev.gone[e, 0], ev.gone[e, 1], ev.trick[e], ev.trick_len[e], who, ev.counts[e],
-        ev.voids[e], ev.ceilings[e], ev.eager[e], c.bids[who], ev.need[e], c.params, hs,
+        ev.voids[e], ev.ceilings[e], ev.eager[e], c.bids[who], ev.need[e], c.params, c.scoring,
+        c.lead_restriction, hs,
     )  # fmt: skip
     asks[0] += 1
     return math.log(c.faith) if card == ev.card[e] else math.log(1.0 - c.faith)
@@ -358,10 +365,12 @@ def _steps(
 
 def applies(problem: SearchProblem, settings: SearchSettings) -> bool:
     """Whether the faithful model has cards to read: a card decision with ``settings.faithful``
-    set, once another seat has played this deal."""
+    set, once another seat has played this deal — and the seat knows its own hand (in a blind
+    one-card deal, H5, its card is the hidden one, and the others' are seen: nothing to move)."""
     return (
         bool(settings.faithful)
         and not problem.bidding
+        and problem.spec.counts[problem.seat] == 0
         and any(seat != problem.seat for seat, _ in problem.plays)
     )
 
@@ -414,13 +423,15 @@ def worlds(
         shown=first.shown,
         allowed=np.array([hand_row(a) for a in spec.allowed], np.int64),
         unseen=hand_row(spec.unseen),
-        own=first.spec.own,
+        own=first.spec.known[spec.seat],
         inverse_variance=settings.inverse_variance,
         card_weights=first.card_weights,
         hand_weights=first.hand_weights,
         faithful=faithful,
         params=params,
         faith=FAITHFUL,
+        scoring=first.scoring,
+        lead_restriction=problem.lead_restriction,
     )
     events = Events.of(problem, params)
     hs = Scratch.of(n)

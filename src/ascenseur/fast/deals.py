@@ -2,9 +2,10 @@
 
 One deal: shuffle and deal ``players × hand_size`` cards one at a time from the dealer's left
 (rule D3), uniform random legal bids from the dealer's left (B1–B3, with the hook if asked),
-uniform random legal cards trick by trick (P1–P9), and the scores (S1, S2). It is the same
-work as driving :class:`~ascenseur.core.state.GameState` with random legal actions;
-``tests/test_fast_core.py`` replays its deals through the checked engine.
+uniform random legal cards trick by trick (P1–P9; H3 without the lead restriction), and the
+scores under a scoring table (H2, S1 and S2 by default). It is the same work as driving
+:class:`~ascenseur.core.state.GameState` with random legal actions; ``tests/test_fast_core.py``
+replays its deals through the checked engine.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
+from ascenseur.core.rules import SEED_SCORING, Scoring
 from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit_kernel, popcount
 from ascenseur.fast.copies import fill_row, fill_rows
 from ascenseur.fast.masks import HIGH, Int64s, Words
-from ascenseur.fast.play import card_at, deal_score, legal, remove, trick_step
+from ascenseur.fast.play import card_at, deal_score, legal, remove, scoring_array, trick_step
 from ascenseur.fast.rng import below, new_stream
 
 
@@ -39,11 +41,14 @@ def random_deal(
     cards: Int64s,
     won: Int64s,
     scores: Int64s,
+    scoring: Int64s,
+    lead_restriction: bool,
 ) -> None:
     """Play one random deal; ``hands`` (n, 2) sets the number of seats.
 
     Writes what was dealt (``dealt``, n × hand_size), the bids, the cards in play order, the
-    tricks won and the scores by seat; ``deck`` is scratch space for every card index.
+    tricks won and the scores by seat under ``scoring`` (:func:`~ascenseur.fast.play.
+    scoring_array`); ``deck`` is scratch space for every card index.
     """
     n = hands.shape[0]
     first = (dealer + 1) % n
@@ -80,7 +85,9 @@ def random_deal(
         led, high, win_value, win_seat = NO_LED, 0, -1, -1
         seat = leader
         for position in range(n):
-            legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], position, led, high)
+            legal_low, legal_high = legal(
+                hands[seat, 0], hands[seat, 1], position, led, high, lead_restriction
+            )
             choice = below(stream, popcount(legal_low) + popcount(legal_high))
             card = card_at(legal_low, legal_high, choice)
             remove(hands, seat, card)
@@ -91,7 +98,7 @@ def random_deal(
         won[win_seat] += 1
         leader = win_seat
     for seat in range(n):
-        scores[seat] = deal_score(bids[seat], won[seat])
+        scores[seat] = deal_score(scoring, bids[seat], won[seat])
 
 
 @jit_kernel
@@ -107,14 +114,17 @@ def random_deals(
     cards: Int64s,
     won: Int64s,
     scores: Int64s,
+    scoring: Int64s,
+    lead_restriction: bool,
 ) -> int:
     """Play ``count`` random deals with random dealers; returns the sum of all scores."""
     n = hands.shape[0]
     total = 0
     for _ in range(count):
         random_deal(
-            hand_size, below(stream, n), hook, stream, deck, hands, dealt, bids, cards, won, scores
-        )
+            hand_size, below(stream, n), hook, stream, deck, hands, dealt, bids, cards, won, scores,
+            scoring, lead_restriction,
+        )  # fmt: skip
         for seat in range(n):
             total += scores[seat]
     return total
@@ -133,16 +143,29 @@ class DealOutcome:
 
 
 class RandomDeals:
-    """Random deals of one size on the compiled core, with their buffers made once."""
+    """Random deals of one size on the compiled core, with their buffers made once.
+
+    ``hook`` (B3), ``scoring`` (H2) and ``lead_restriction`` (P2; False: H3) are the rule
+    set's; the seed's by default.
+    """
 
     def __init__(
-        self, players: int, hand_size: int, rng: random.Random, hook: bool = False
+        self,
+        players: int,
+        hand_size: int,
+        rng: random.Random,
+        hook: bool = False,
+        *,
+        scoring: Scoring = SEED_SCORING,
+        lead_restriction: bool = True,
     ) -> None:
         if not 2 <= players <= 10 or not 1 <= hand_size <= DECK_SIZE // players:
             raise ValueError(f"no deal of {hand_size} cards for {players} players")
         self.players = players
         self.hand_size = hand_size
         self.hook = hook
+        self.lead_restriction = lead_restriction
+        self._scoring = scoring_array(scoring)
         self._stream = new_stream(rng)
         self._deck = np.empty(DECK_SIZE, np.int64)
         self._hands = np.zeros((players, 2), np.int64)
@@ -178,6 +201,8 @@ class RandomDeals:
             self._cards,
             self._won,
             self._scores,
+            self._scoring,
+            self.lead_restriction,
         )
 
     def play_many(self, count: int) -> int:
@@ -194,4 +219,6 @@ class RandomDeals:
             self._cards,
             self._won,
             self._scores,
+            self._scoring,
+            self.lead_restriction,
         )

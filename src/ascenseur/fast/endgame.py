@@ -3,7 +3,8 @@
 max^n search: every seat, in turn, plays the card that gives it the best final score for the
 deal, assuming the others do the same; ties go to the lowest card in deck order. The
 search keeps one row per depth in scratch arrays (the node, tricks won on entry, the best
-result), so it allocates nothing.
+result), so it allocates nothing. Scores are the rule set's (a scoring table as data, H2), and
+so is the lead restriction (H3).
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.core.tricks import NO_LED
-from ascenseur.fast._jit import jit_kernel, lowest
+from ascenseur.fast._jit import jit_kernel, lowest, popcount
 from ascenseur.fast.copies import copy_row
 from ascenseur.fast.masks import HIGH, Int64s
-from ascenseur.fast.play import deal_score, legal, remove, trick_state, trick_step
+from ascenseur.fast.play import best_score, deal_score, legal, remove, trick_state, trick_step
 
 _WORST = -(10**9)
 
@@ -38,6 +39,7 @@ def _open(
     win_value: int,
     win_seat: int,
     first: int,
+    lead_restriction: bool,
 ) -> None:
     """Push the node at ``depth``: the cards to try are ``first`` alone, or the legal ones."""
     node = nodes[depth]
@@ -47,7 +49,9 @@ def _open(
         node[_TRY_LOW] = 1 << first if first < HIGH else 0
         node[_TRY_HIGH] = 1 << (first - HIGH) if first >= HIGH else 0
     else:
-        node[_TRY_LOW], node[_TRY_HIGH] = legal(hand_low, hand_high, trick_len, led, high)
+        node[_TRY_LOW], node[_TRY_HIGH] = legal(
+            hand_low, hand_high, trick_len, led, high, lead_restriction
+        )
     node[_SEAT] = seat
     node[_TRICK_LEN] = trick_len
     node[_LED] = led
@@ -60,16 +64,19 @@ def _open(
 
 
 @jit_kernel
-def _keep_if_better(nodes: Int64s, depth: int, bids: Int64s, results: Int64s) -> None:
+def _keep_if_better(
+    nodes: Int64s, depth: int, bids: Int64s, results: Int64s, scoring: Int64s, tops: Int64s
+) -> None:
     """The child just searched becomes the node's result if it scores better for its seat
-    (strictly: on a tie the earlier card, lower in deck order, stays). A child that makes
-    the seat's bid exactly scores the most any card can (rule S1): the node tries no more."""
+    under ``scoring`` (strictly: on a tie the earlier card, lower in deck order, stays). A
+    child that scores ``tops[seat]``, the most the seat can score in the deal, scores the most
+    any card can: the node tries no more."""
     seat = nodes[depth, _SEAT]
-    score = deal_score(bids[seat], results[depth + 1, seat])
+    score = deal_score(scoring, bids[seat], results[depth + 1, seat])
     if score > nodes[depth, _BEST]:
         nodes[depth, _BEST] = score
         copy_row(results[depth], results[depth + 1])
-        if score == deal_score(bids[seat], bids[seat]):
+        if score == tops[seat]:
             nodes[depth, _TRY_LOW] = 0
             nodes[depth, _TRY_HIGH] = 0
 
@@ -88,6 +95,9 @@ def _search(
     wons: Int64s,
     results: Int64s,
     nodes: Int64s,
+    scoring: Int64s,
+    tops: Int64s,
+    lead_restriction: bool,
 ) -> None:
     """``results[0]``: tricks by seat at the end under max^n play from this node, whose
     tricks won so far are ``wons[0]``.
@@ -98,13 +108,15 @@ def _search(
     if hands[seat, 0] == 0 and hands[seat, 1] == 0 and trick_len == 0:
         copy_row(results[0], wons[0])
         return
-    _open(nodes, 0, hands, seat, trick_len, led, high, win_value, win_seat, first)
+    _open(nodes, 0, hands, seat, trick_len, led, high, win_value, win_seat, first, lead_restriction)
     depth = 0
     while True:
         node = nodes[depth]
         if node[_TRY_LOW] or node[_TRY_HIGH]:
             card = _take_next(node, hands)
-            if _play(nodes, depth, hands, card, wons, results, bids):
+            if _play(
+                nodes, depth, hands, card, wons, results, bids, scoring, tops, lead_restriction
+            ):
                 depth += 1
         else:
             hands[node[_SEAT], 0] = node[_HAND_LOW]
@@ -112,7 +124,7 @@ def _search(
             if depth == 0:
                 return
             depth -= 1
-            _keep_if_better(nodes, depth, bids, results)
+            _keep_if_better(nodes, depth, bids, results, scoring, tops)
 
 
 @jit_kernel
@@ -141,6 +153,9 @@ def _play(
     wons: Int64s,
     results: Int64s,
     bids: Int64s,
+    scoring: Int64s,
+    tops: Int64s,
+    lead_restriction: bool,
 ) -> bool:
     """The node at ``depth`` plays ``card``: push the child node (True), or, when that card
     ends the deal, score the deal for the node (False)."""
@@ -160,9 +175,9 @@ def _play(
         to_play, child_len = (seat + 1) % n, node[_TRICK_LEN] + 1
     if hands[to_play, 0] == 0 and hands[to_play, 1] == 0 and child_len == 0:
         copy_row(results[child], wons[child])  # the deal is over
-        _keep_if_better(nodes, depth, bids, results)
+        _keep_if_better(nodes, depth, bids, results, scoring, tops)
         return False
-    _open(nodes, child, hands, to_play, child_len, led, high, value, winner, -1)
+    _open(nodes, child, hands, to_play, child_len, led, high, value, winner, -1, lead_restriction)
     return True
 
 
@@ -178,25 +193,43 @@ def solve(
     wons: Int64s,
     results: Int64s,
     nodes: Int64s,
+    tops: Int64s,
+    scoring: Int64s,
+    lead_restriction: bool,
 ) -> None:
-    """Finish the deal under max^n play; ``won`` (tricks by seat) is updated in place.
+    """Finish the deal under max^n play, every seat playing for its score under ``scoring``
+    (H2) with the lead restriction ``lead_restriction`` (P2; False: H3); ``won`` (tricks by
+    seat) is updated in place.
 
-    ``first`` (≥ 0) is the card the seat to act plays now. ``wons``, ``results`` and
-    ``nodes`` are scratch arrays from :func:`scratch`; ``hands`` comes back unchanged.
+    ``first`` (≥ 0) is the card the seat to act plays now. ``wons``, ``results``, ``nodes``
+    and ``tops`` are scratch arrays from :func:`scratch`; ``hands`` comes back unchanged.
     """
-    led, high, win_value, win_seat = trick_state(trick, trick_len, to_act, hands.shape[0])
+    n = hands.shape[0]
+    led, high, win_value, win_seat = trick_state(trick, trick_len, to_act, n)
     copy_row(wons[0], won)
+    hand_size = won.sum() + _tricks_left(hands, to_act)
+    for seat in range(n):
+        tops[seat] = best_score(scoring, bids[seat], hand_size)
     _search(
-        hands, to_act, trick_len, led, high, win_value, win_seat, bids, first, wons, results, nodes
-    )
+        hands, to_act, trick_len, led, high, win_value, win_seat, bids, first, wons, results,
+        nodes, scoring, tops, lead_restriction,
+    )  # fmt: skip
     copy_row(won, results[0])
 
 
-def scratch(players: int, cards_left: int = DECK_SIZE) -> tuple[Int64s, Int64s, Int64s]:
+@jit_kernel
+def _tricks_left(hands: Int64s, to_act: int) -> int:
+    """The tricks not finished yet, the current one included: the cards the seat to act
+    holds (it has not played to this trick)."""
+    return popcount(hands[to_act, 0]) + popcount(hands[to_act, 1])
+
+
+def scratch(players: int, cards_left: int = DECK_SIZE) -> tuple[Int64s, Int64s, Int64s, Int64s]:
     """The scratch arrays :func:`solve` needs for at most ``cards_left`` cards to play."""
     depth = cards_left + 2
     return (
         np.zeros((depth, players), np.int64),
         np.zeros((depth, players), np.int64),
         np.zeros((depth, NODE_FIELDS), np.int64),
+        np.zeros(players, np.int64),
     )

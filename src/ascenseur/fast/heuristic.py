@@ -35,7 +35,7 @@ from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit_kernel, lowest
 from ascenseur.fast.copies import copy_row, fill_row, fill_rows
 from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Floats, Int64s, split
-from ascenseur.fast.play import legal, trick_state
+from ascenseur.fast.play import deal_score, legal, scoring_array, trick_state
 
 #: The in-play constants, in :class:`ascenseur.bots.heuristic_odds.PlayParams`'s order.
 PARAM_NAMES = ("eager", "reluctant", "trump_reach", "duck_suit", "duck_lower", "duck_trump")
@@ -408,23 +408,24 @@ def _laws(m: int, excuse: bool, s: Scratch) -> tuple[int, int, int]:
 
 @jit_kernel
 def _expected_score(
-    bid: int, need: int, most_len: int, fewest_len: int, shift: int, s: Scratch
+    scoring: Int64s, bid: int, need: int, most_len: int, fewest_len: int, shift: int, s: Scratch
 ) -> float:
-    """Expected deal score when ``need`` more tricks are wanted from cards of the laws
-    :func:`_laws` left in ``s`` (heuristic_odds.expected_score)."""
+    """Expected deal score under ``scoring`` (H2) when ``need`` more tricks are wanted from
+    cards of the laws :func:`_laws` left in ``s`` (heuristic_odds.expected_score)."""
+    won = bid - need
     short = 0.0
     p_short = 0.0
     for t in range(min(need, most_len)):
-        short += s.most[t] * (need - t)
+        short += s.most[t] * deal_score(scoring, bid, won + t)
         p_short += s.most[t]
     over = 0.0
     p_over = 0.0
     for t in range(max(0, need + 1), fewest_len):
         mass = s.fewest[t + shift]
-        over += mass * (t - need)
+        over += mass * deal_score(scoring, bid, won + t)
         p_over += mass
     exact = max(0.0, 1.0 - p_short - p_over)
-    return exact * (3 + 2 * bid) - short - over
+    return exact * deal_score(scoring, bid, bid) + short + over
 
 
 @jit_kernel
@@ -459,16 +460,17 @@ def _kept_odds(hand: Int64s, index: int, s: Scratch, voids: Int64s, params: Floa
 def choose(
     hand: Int64s, gone_low: int, gone_high: int, trick: Int64s, trick_len: int, seat: int,
     counts: Int64s, voids: Int64s, ceilings: Int64s, eager: Floats, bid: int, need: int,
-    params: Floats, s: Scratch,
+    params: Floats, scoring: Int64s, lead_restriction: bool, s: Scratch,
 ) -> int:  # fmt: skip
     """The card the heuristic bot plays holding ``hand`` (a 0/1 row over the deck), ``seat``
     to play after ``trick[:trick_len]``, the cards ``(gone_low, gone_high)`` played before
     (this trick's included), ``need`` tricks short of its ``bid``: its best expected deal
-    score (:func:`ascenseur.bots.heuristic_play.choose_play`)."""
+    score under ``scoring`` (H2), among the cards legal under ``lead_restriction`` (P2; False:
+    H3) (:func:`ascenseur.bots.heuristic_play.choose_play`)."""
     n = counts.shape[0]
     low, high = row_words(hand)
     led, high_trump, best, _ = trick_state(trick, trick_len, seat, n)
-    legal_low, legal_high = legal(low, high, trick_len, led, high_trump)
+    legal_low, legal_high = legal(low, high, trick_len, led, high_trump, lead_restriction)
     m = 0
     while legal_low:
         s.cards[m] = lowest(legal_low)
@@ -503,8 +505,8 @@ def choose(
         kept = _kept_odds(hand, index, s, voids, params)
         excuse = bool(hand[EXCUSE_INDEX]) and index != EXCUSE_INDEX
         most_len, fewest_len, shift = _laws(kept, excuse, s)  # the same for both outcomes
-        value = p * _expected_score(bid, need - 1, most_len, fewest_len, shift, s)
-        value += (1.0 - p) * _expected_score(bid, need, most_len, fewest_len, shift, s)
+        value = p * _expected_score(scoring, bid, need - 1, most_len, fewest_len, shift, s)
+        value += (1.0 - p) * _expected_score(scoring, bid, need, most_len, fewest_len, shift, s)
         if value > best_value + 1e-9:
             chosen, best_value = index, value
     return chosen
@@ -524,6 +526,8 @@ class Position(NamedTuple):
     eager: Floats  # (n,) params' eager or reluctant, by whether the seat is short of its bid
     bid: int
     need: int
+    scoring: Int64s  # the rule set's scoring table (H2): play.scoring_array
+    lead_restriction: bool  # rule P2 (False: house rule H3)
 
     @staticmethod
     def of(view: Observation, params: Floats) -> Position:
@@ -551,7 +555,8 @@ class Position(NamedTuple):
         return Position(
             gone_low, gone_high, trick, len(view.trick), seat,
             np.array(view.hand_counts, np.int64), voids, ceilings, eager, bid,
-            bid - view.tricks_won[seat],
+            bid - view.tricks_won[seat], scoring_array(view.rules.scoring),
+            view.rules.lead_restriction,
         )  # fmt: skip
 
 
@@ -565,7 +570,7 @@ def choose_in(position: Position, hand: Int64s, params: Floats, s: Scratch) -> i
     card = choose(
         hand, position.gone_low, position.gone_high, position.trick, position.trick_len,
         position.seat, position.counts, position.voids, position.ceilings, position.eager,
-        position.bid, position.need, params, s,
+        position.bid, position.need, params, position.scoring, position.lead_restriction, s,
     )  # fmt: skip
     return int(card)
 

@@ -14,6 +14,7 @@ from ascenseur.fast.copies import copy_row, copy_rows
 from ascenseur.fast.masks import HIGH, Int64s, Words
 from ascenseur.fast.play import (
     advance,
+    best_score,
     card_at,
     deal_score,
     legal,
@@ -39,15 +40,19 @@ def _look_ahead(
     scratch_hands: Int64s,
     scratch_won: Int64s,
     no_log: Int64s,
+    scoring: Int64s,
+    top: int,
+    lead_restriction: bool,
 ) -> int:
-    """The first legal card (deck order) whose plain play-out scores best for ``seat``.
+    """The first legal card (deck order) whose plain play-out scores best for ``seat`` under
+    ``scoring``.
 
-    A card that makes the bid exactly scores the most any card can (rule S1): the cards after
-    it are not tried, as none of them could be kept.
+    A card that scores ``top``, the most the seat can score in the deal (:func:`best_score`),
+    scores the most any card can: the cards after it are not tried, as none of them could be
+    kept.
     """
     best = -1
-    best_score = -(10**9)
-    top = deal_score(bids[seat], bids[seat])
+    most = -(10**9)
     for word_index in range(2):
         word = legal_low if word_index == 0 else legal_high
         base = 0 if word_index == 0 else HIGH
@@ -57,11 +62,12 @@ def _look_ahead(
             copy_rows(scratch_hands, hands)
             copy_row(scratch_won, won)
             playout(
-                scratch_hands, seat, trick, trick_len, scratch_won, bids, tricks_left, card, no_log
-            )
-            score = deal_score(bids[seat], scratch_won[seat])
-            if score > best_score:
-                best, best_score = card, score
+                scratch_hands, seat, trick, trick_len, scratch_won, bids, tricks_left, card, no_log,
+                lead_restriction,
+            )  # fmt: skip
+            score = deal_score(scoring, bids[seat], scratch_won[seat])
+            if score > most:
+                best, most = card, score
                 if score == top:
                     return best
     return best
@@ -83,11 +89,14 @@ def playout_nested(
     current: Int64s,
     noise: float,
     stream: Words,
+    scoring: Int64s,
+    lead_restriction: bool,
 ) -> None:
     """Finish the deal, seat ``me`` looking one card ahead; ``hands`` and ``won`` are
     updated in place as by :func:`~ascenseur.fast.play.playout`. Each other seat with a choice
     plays a legal card drawn from ``stream`` with a chance of ``noise`` (0: never, and the
-    stream is not used), else the policy's.
+    stream is not used), else the policy's. ``scoring`` (H2) is what seat ``me`` plays for,
+    ``lead_restriction`` rule P2 (False: H3).
 
     ``scratch_hands`` (n, 2), ``scratch_won`` (n) and ``current`` (n: the trick being played)
     are scratch arrays.
@@ -95,6 +104,8 @@ def playout_nested(
     n = hands.shape[0]
     no_log = current[:0]
     seat = to_act
+    # The deal's tricks: those won so far and those left (the current one among them).
+    top = best_score(scoring, bids[me], won.sum() + tricks_left)
     for position in range(trick_len):
         current[position] = trick[position]
     led, high, win_value, win_seat = trick_state(trick, trick_len, seat, n)
@@ -103,7 +114,9 @@ def playout_nested(
         if first >= 0:
             card, first = first, -1
         else:
-            legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], trick_len, led, high)
+            legal_low, legal_high = legal(
+                hands[seat, 0], hands[seat, 1], trick_len, led, high, lead_restriction
+            )
             if seat == me and popcount(legal_low) + popcount(legal_high) > 1:
                 card = _look_ahead(
                     hands,
@@ -118,6 +131,9 @@ def playout_nested(
                     scratch_hands,
                     scratch_won,
                     no_log,
+                    scoring,
+                    top,
+                    lead_restriction,
                 )
             else:
                 count = popcount(legal_low) + popcount(legal_high)

@@ -4,15 +4,22 @@ Each function mirrors one in the pure engine, line for line where it matters, an
 ``tests/test_fast_core.py`` keeps them equal: :func:`legal` is
 :func:`ascenseur.core.tricks.legal_mask`, :func:`trick_step` and :func:`winning_position` are
 :func:`ascenseur.core.tricks.trick_step` and :func:`~ascenseur.core.tricks.winning_position`
-(rule P9, read from the same table), :func:`choose_card` and :func:`playout` are the play-out
-policy of the search (``ascenseur.bots.rollout``).
+(rule P9, read from the same table), :func:`deal_score` and :func:`best_score` are
+:func:`ascenseur.core.scoring.deal_score` and :func:`~ascenseur.core.scoring.best_score`,
+:func:`choose_card` and :func:`playout` are the play-out policy of the search
+(``ascenseur.bots.rollout``).
 Masks are ``(low, high)`` words (:mod:`ascenseur.fast.masks`); hands are ``(n, 2)`` arrays.
+The rule set's choices are data, never constants compiled in: a scoring table (H2) is an
+int64 array of its five numbers (:func:`scoring_array`), the lead restriction (H3) a bool.
 Nothing here checks its input: callers pass positions of real deals.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from ascenseur.core.cards import EXCUSE_INDEX, EXCUSE_KIND, TRUMP_KIND
+from ascenseur.core.rules import Scoring
 from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit_kernel, lowest, popcount
 from ascenseur.fast.masks import (
@@ -27,15 +34,28 @@ from ascenseur.fast.masks import (
     Int64s,
 )
 
+#: Where each number of a scoring table sits in :func:`scoring_array` (the order of
+#: :meth:`ascenseur.core.rules.Scoring.as_tuple`).
+EXACT_BASE, EXACT_PER_BID, MISS_BASE, MISS_PER_TRICK, PER_TRICK = range(5)
+
+
+def scoring_array(scoring: Scoring) -> Int64s:
+    """A scoring table (H2) as compiled code takes it: its five numbers, in
+    :meth:`~ascenseur.core.rules.Scoring.as_tuple`'s order."""
+    return np.array(scoring.as_tuple(), np.int64)
+
 
 @jit_kernel
-def legal(low: int, high: int, trick_len: int, led: int, high_trump: int) -> tuple[int, int]:
-    """The legal cards of the hand ``(low, high)`` (rules P2–P7), as ``(low, high)``."""
+def legal(
+    low: int, high: int, trick_len: int, led: int, high_trump: int, lead_restriction: bool
+) -> tuple[int, int]:
+    """The legal cards of the hand ``(low, high)`` (rules P2–P7; without ``lead_restriction``,
+    house rule H3, any card may be led), as ``(low, high)``."""
     if trick_len == 0:
-        # P2: a hand with a suit card must lead a suit card.
-        if low:
+        # P2: a hand with a suit card must lead a suit card (unless H3 lifts it).
+        if low and lead_restriction:
             return low, 0
-        return 0, high
+        return low, high
     if led == NO_LED:
         return low, high  # P4: after an Excuse lead, the second card is free.
     if led < TRUMP_KIND:
@@ -125,11 +145,31 @@ def advance(
 
 
 @jit_kernel
-def deal_score(bid: int, tricks: int) -> int:
-    """Points for one deal (rules S1, S2)."""
+def deal_score(scoring: Int64s, bid: int, tricks: int) -> int:
+    """Points for one deal of a seat that bid ``bid`` and took ``tricks``, under the scoring
+    table ``scoring`` (:func:`scoring_array`; H2)."""
+    points: int = scoring[PER_TRICK] * tricks
     if tricks == bid:
-        return 3 + 2 * bid
-    return -abs(tricks - bid)
+        points += scoring[EXACT_BASE] + scoring[EXACT_PER_BID] * bid
+    else:
+        gap = tricks - bid if tricks > bid else bid - tricks
+        points -= scoring[MISS_BASE] + scoring[MISS_PER_TRICK] * gap
+    return points
+
+
+@jit_kernel
+def best_score(scoring: Int64s, bid: int, hand_size: int) -> int:
+    """The most a seat that bid ``bid`` can score in a deal of ``hand_size`` cards: what a
+    search may stop at (:func:`ascenseur.core.scoring.best_score`).
+
+    A miss's points fall by ``miss_per_trick`` and rise by ``per_trick`` a trick away from
+    the bid, so the best miss is one trick short, one over, or every trick.
+    """
+    best = deal_score(scoring, bid, bid)
+    for tricks in (bid - 1, bid + 1, hand_size):
+        if 0 <= tricks <= hand_size and tricks != bid:
+            best = max(best, deal_score(scoring, bid, tricks))
+    return best
 
 
 @jit_kernel
@@ -221,12 +261,14 @@ def playout(
     tricks_left: int,
     first: int,
     log: Int64s,
+    lead_restriction: bool,
 ) -> int:
     """Finish the deal with the "to the bid" policy for every seat; returns the cards played.
 
     ``hands`` (n, 2) and ``won`` (tricks by seat) are updated in place; ``trick[:trick_len]``
     is the current trick; ``first`` (≥ 0) is the card the seat to act plays now. When ``log``
-    is not empty, the cards played are written to it in order.
+    is not empty, the cards played are written to it in order. ``lead_restriction``: rule P2
+    (False: house rule H3).
     """
     n = hands.shape[0]
     seat = to_act
@@ -238,7 +280,9 @@ def playout(
         if first >= 0:
             card, first = first, -1
         else:
-            legal_low, legal_high = legal(hands[seat, 0], hands[seat, 1], trick_len, led, high)
+            legal_low, legal_high = legal(
+                hands[seat, 0], hands[seat, 1], trick_len, led, high, lead_restriction
+            )
             need = bids[seat] - won[seat]
             card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
         remove(hands, seat, card)

@@ -16,15 +16,16 @@ import time
 from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, jit_kernel, lowest, popcount
-from ascenseur.fast.copies import copy_row, copy_rows, fill_rows
+from ascenseur.fast.copies import copy_row, copy_rows
 from ascenseur.fast.endgame import NODE_FIELDS, solve
 from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
-from ascenseur.fast.play import deal_score, playout
+from ascenseur.fast.play import deal_score, playout, scoring_array
 from ascenseur.fast.rng import new_stream, next_u64, uniform
 from ascenseur.fast.worlds import (
     SpecArrays,
@@ -136,6 +137,8 @@ class Problem(NamedTuple):
     draws: int
     card_weights: Floats  # the bid model's, for this table and hand size
     hand_weights: Floats
+    scoring: Int64s  # the rule set's scoring table (H2): play.scoring_array
+    lead_restriction: bool  # rule P2 (False: house rule H3)
     pool: Int64s  # (P, n, 2): the worlds to search, in turn, when P > 0 (else they are drawn)
     pool_weights: Floats  # (P,) their weights
 
@@ -170,6 +173,8 @@ class Problem(NamedTuple):
             draws=settings.draws,
             card_weights=np.array(model.card_weights(problem.hand_size), np.float64),
             hand_weights=np.array(model.hand_weights(), np.float64),
+            scoring=scoring_array(problem.scoring),
+            lead_restriction=problem.lead_restriction,
             pool=worlds,
             pool_weights=world_weights,
         )
@@ -188,6 +193,7 @@ class Scratch(NamedTuple):
     wons: Int64s
     results: Int64s
     nodes: Int64s
+    tops: Int64s  # the endgame's: the most each seat can score
     scratch_hands: Int64s
     scratch_won: Int64s
     current: Int64s
@@ -211,6 +217,7 @@ class Scratch(NamedTuple):
             wons=np.empty((depth, n), np.int64),
             results=np.empty((depth, n), np.int64),
             nodes=np.empty((depth, NODE_FIELDS), np.int64),
+            tops=np.empty(n, np.int64),
             scratch_hands=np.empty((n, 2), np.int64),
             scratch_won=np.empty(n, np.int64),
             current=np.empty(n, np.int64),
@@ -236,16 +243,20 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
         first = candidate
     seat, trick, left = problem.to_act, problem.trick, problem.tricks_left
     size = trick.shape[0]
+    rule = problem.lead_restriction
     if problem.exact:
-        solve(hands, seat, trick, size, won, bids, first, s.wons, s.results, s.nodes)
+        solve(
+            hands, seat, trick, size, won, bids, first, s.wons, s.results, s.nodes, s.tops,
+            problem.scoring, rule,
+        )  # fmt: skip
     elif problem.nested:
         playout_nested(
             hands, seat, trick, size, won, bids, left, first, me, s.scratch_hands, s.scratch_won,
-            s.current, problem.noise, s.noise,
+            s.current, problem.noise, s.noise, problem.scoring, rule,
         )  # fmt: skip
     else:
-        playout(hands, seat, trick, size, won, bids, left, first, s.no_log)
-    return deal_score(s.bids[me], s.won[me])
+        playout(hands, seat, trick, size, won, bids, left, first, s.no_log, rule)
+    return deal_score(problem.scoring, s.bids[me], s.won[me])
 
 
 @jit_kernel
@@ -322,9 +333,7 @@ def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
     """
     spec = problem.spec
     pool, hands = s.pool, s.world
-    fill_rows(hands, 0)
-    hands[spec.seat, 0] = spec.own[0]
-    hands[spec.seat, 1] = spec.own[1]
+    copy_rows(hands, spec.known)
     left_low = spec.unseen[0]
     left_high = spec.unseen[1]
     weight = 1.0
@@ -335,7 +344,9 @@ def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
         count = spec.counts[who]
         if size < count:
             return -1.0
-        tries = problem.draws if problem.known_bids[who] >= 0 else 1
+        # A bid weighs the hands its seat knew; the searching seat's own blind card (H5) is
+        # no part of what it bid on.
+        tries = problem.draws if problem.known_bids[who] >= 0 and who != spec.seat else 1
         total = 0.0
         kept_low = 0
         kept_high = 0
@@ -352,8 +363,8 @@ def _try_by_seat(problem: Problem, stream: Words, s: Scratch) -> float:
             weight *= total / tries
         left_low &= ~kept_low
         left_high &= ~kept_high
-        hands[who, 0] = kept_low
-        hands[who, 1] = kept_high
+        hands[who, 0] |= kept_low
+        hands[who, 1] |= kept_high
         if not later_seats_fit(spec, position, left_low, left_high):
             return -1.0
     return weight
@@ -401,8 +412,9 @@ def evaluate_worlds(
     Returns the worlds played, -1 if no world is consistent with the view.
     """
     scores = np.empty(running.shape[0], np.int64)
+    made = np.empty(running.shape[0], np.bool_)
     return _evaluate_into(
-        problem, worlds, stream, s, running, sums, exact, squares, cross, weights, scores
+        problem, worlds, stream, s, running, sums, exact, squares, cross, weights, scores, made
     )
 
 
@@ -410,8 +422,10 @@ def evaluate_worlds(
 def _evaluate_into(
     problem: Problem, worlds: int, stream: Words, s: Scratch, running: Int64s, sums: Floats,
     exact: Floats, squares: Floats, cross: Floats, weights: Floats, scores: Int64s,
+    made: npt.NDArray[np.bool_],
 ) -> int:  # fmt: skip
-    """:func:`evaluate_worlds`, each world's scores into ``scores`` (one per candidate)."""
+    """:func:`evaluate_worlds`, each world's scores into ``scores`` (one per candidate) and
+    whether the candidate made the bid exactly into ``made``."""
     count = running.shape[0]
     for _ in range(worlds):
         weight = draw(problem, stream, s)
@@ -419,9 +433,11 @@ def _evaluate_into(
             return -1
         # The others' noise of this world, the same for every candidate (Problem.noise).
         seed = next_u64(stream) if problem.noise > 0.0 else np.uint64(0)
+        me = problem.spec.seat
         for j in range(count):
             s.noise[0] = seed
             scores[j] = _score(problem, s, problem.candidates[running[j]])
+            made[j] = s.won[me] == s.bids[me]
         weights[0] += weight
         w2 = weight * weight
         weights[1] += w2
@@ -431,7 +447,7 @@ def _evaluate_into(
             squares[i] += w2 * scores[j]
             for m in range(count):
                 cross[i, running[m]] += w2 * scores[j] * scores[m]
-            if scores[j] > 0:  # only an exact bid scores above 0 (rules S1-S2)
+            if made[j]:
                 exact[i] += weight
     return worlds
 

@@ -21,7 +21,7 @@ import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit_kernel, lowest, popcount
-from ascenseur.fast.copies import fill_row, fill_rows
+from ascenseur.fast.copies import copy_rows, fill_row
 from ascenseur.fast.masks import HIGH, Int64s, Words, join, split, split_all
 from ascenseur.fast.rng import below, new_stream
 from ascenseur.search.problem import ATTEMPTS, MIXING, NoConsistentWorld, WorldSpec
@@ -32,7 +32,7 @@ class SpecArrays(NamedTuple):
     to compiled code whole)."""
 
     seat: int
-    own: Int64s  # (2,) words
+    known: Int64s  # (n, 2) words: the cards each seat is known to hold
     unseen: Int64s  # (2,) words
     counts: Int64s  # (n,)
     allowed: Int64s  # (n, 2) words
@@ -42,7 +42,7 @@ class SpecArrays(NamedTuple):
     def of(spec: WorldSpec) -> SpecArrays:
         return SpecArrays(
             spec.seat,
-            np.array(split(spec.own), np.int64),
+            split_all(spec.known),
             np.array(split(spec.unseen), np.int64),
             np.array(spec.counts, np.int64),
             split_all(spec.allowed),
@@ -67,10 +67,8 @@ def sample_into(
 
 @jit_kernel
 def _try_sample(spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s) -> bool:
-    seat, own, unseen, counts, allowed, order = spec
-    fill_rows(hands, 0)
-    hands[seat, 0] = own[0]
-    hands[seat, 1] = own[1]
+    _, known, unseen, counts, allowed, order = spec
+    copy_rows(hands, known)
     left_low = unseen[0]
     left_high = unseen[1]
     for position in range(order.shape[0]):
@@ -82,8 +80,8 @@ def _try_sample(spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s) ->
         chosen_low, chosen_high = draw_hand(stream, pool, size, count)
         left_low &= ~chosen_low
         left_high &= ~chosen_high
-        hands[who, 0] = chosen_low
-        hands[who, 1] = chosen_high
+        hands[who, 0] |= chosen_low
+        hands[who, 1] |= chosen_high
         if not later_seats_fit(spec, position, left_low, left_high):
             return False
     return True
@@ -188,7 +186,7 @@ def construct_into(
     scratch space: the seat of each unseen card, then the rows of the augmenting search
     (:func:`_augment`).
     """
-    seat, own, unseen, counts = spec.seat, spec.own, spec.unseen, spec.counts
+    unseen, counts = spec.unseen, spec.counts
     n = counts.shape[0]
     size = fill_pool(unseen[0], unseen[1], pool)
     rows = DECK_SIZE + 1
@@ -231,9 +229,7 @@ def construct_into(
         sc = owner[c]
         if sc not in (sa, sb) and _fits(spec, sc, b) and _fits(spec, sa, c):
             owner[a], owner[b], owner[c] = sb, sc, sa
-    fill_rows(hands, 0)
-    hands[seat, 0] = own[0]
-    hands[seat, 1] = own[1]
+    copy_rows(hands, spec.known)
     for i in range(size):
         card = pool[i]
         who = owner[card]

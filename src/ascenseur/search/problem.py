@@ -11,7 +11,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ascenseur.core.actions import Bid, PlayerAction
+from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.cards import (
     EXCUSE_BIT,
     FULL_DECK_MASK,
@@ -19,8 +19,10 @@ from ascenseur.core.cards import (
     TRUMP_COUNT,
     TRUMPS_ABOVE,
     Suit,
+    mask_of,
 )
 from ascenseur.core.observation import Observation, SeatFacts
+from ascenseur.core.rules import Scoring
 from ascenseur.core.state import Phase
 
 #: A world's weight never falls below exp(-LOG_WEIGHT_FLOOR), so that some world always
@@ -37,9 +39,10 @@ MIXING = 20
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """What the search found for one candidate: its mean deal score (rules S1–S2), and the
-    share of the sampled worlds (weighted) in which the seat takes exactly its bid — for a
-    bid, the chance of taking exactly that many tricks; for a card, of making the bid.
+    """What the search found for one candidate: its mean deal score (under the rule set's
+    scoring table, H2), and the share of the sampled worlds (weighted) in which the seat takes
+    exactly its bid — for a bid, the chance of taking exactly that many tricks; for a card, of
+    making the bid.
 
     ``worlds`` is how many worlds the candidate met (fewer than others' if the search stopped
     playing it: :mod:`~ascenseur.search.racing`).
@@ -69,17 +72,25 @@ def allowed_mask(facts: SeatFacts) -> int:
 class WorldSpec:
     """What every world for one observation must satisfy (computed once per decision).
 
-    ``own``: the seat's hand; ``unseen``: the cards it has not seen; ``counts[s]`` and
-    ``allowed[s]``: how many unseen cards seat s holds and which it may hold (0 for the seat
-    itself); ``order``: the seats to fill, most constrained first.
+    ``known[s]``: the cards seat s is known to hold — the seat's own hand for itself, and in a
+    blind one-card deal (H5) the others' cards it sees, and none of its own; ``unseen``: the
+    cards it has not seen; ``counts[s]`` and ``allowed[s]``: how many unseen cards seat s
+    holds and which it may hold (0 and 0 for the seat itself, but in a blind deal, where its
+    one card is drawn among the unseen like any hidden card); ``order``: the seats to fill,
+    most constrained first.
     """
 
     seat: int
-    own: int
+    known: tuple[int, ...]
     unseen: int
     counts: tuple[int, ...]
     allowed: tuple[int, ...]
     order: tuple[int, ...]
+
+    @property
+    def own(self) -> int:
+        """The cards of the searching seat's hand it knows (none in a blind deal)."""
+        return self.known[self.seat]
 
     @staticmethod
     def of(view: Observation) -> WorldSpec:
@@ -87,12 +98,16 @@ class WorldSpec:
             raise ValueError("a spectator has no hand: worlds are sampled for a seat")
         me = view.seat
         unseen = view.unseen_mask
+        seen = view.seen_hands or ((),) * view.players
+        known = tuple(
+            view.hand_mask if seat == me else mask_of(cards) for seat, cards in enumerate(seen)
+        )
+        counts = tuple(c - known[seat].bit_count() for seat, c in enumerate(view.hand_counts))
         allowed = tuple(
-            0 if seat == me else allowed_mask(facts) & unseen
+            0 if seat == me and not counts[seat] else allowed_mask(facts) & unseen
             for seat, facts in enumerate(view.facts)
         )
-        counts = tuple(0 if seat == me else c for seat, c in enumerate(view.hand_counts))
-        return WorldSpec(me, view.hand_mask, unseen, counts, (), ()).narrowed(allowed)
+        return WorldSpec(me, known, unseen, counts, (), ()).narrowed(allowed)
 
     def narrowed(self, allowed: tuple[int, ...]) -> WorldSpec:
         """This spec with each seat allowed only ``allowed[seat]`` (at most what it allows
@@ -101,10 +116,10 @@ class WorldSpec:
         for seat, count in enumerate(self.counts):
             if allowed[seat].bit_count() < count:
                 raise NoConsistentWorld(f"seat {seat} cannot hold {count} unseen cards")
-        others = [s for s in range(len(self.counts)) if s != self.seat and self.counts[s]]
+        hidden = [s for s in range(len(self.counts)) if self.counts[s]]
         # Most constrained first: fewest spare cards beyond the hand to fill.
-        others.sort(key=lambda s: allowed[s].bit_count() - self.counts[s])
-        return replace(self, allowed=allowed, order=tuple(others))
+        hidden.sort(key=lambda s: allowed[s].bit_count() - self.counts[s])
+        return replace(self, allowed=allowed, order=tuple(hidden))
 
     def fill_factor(self, hands: Sequence[int]) -> float:
         """How much likelier a uniform draw over the consistent worlds makes ``hands`` than
@@ -195,10 +210,15 @@ class SearchProblem:
     """One decision of a seat: its candidates, the worlds to sample, the deal so far.
 
     Cards are deck indices and sets of cards masks, as the play-outs take them. ``candidates``
-    are the bid values (bidding) or card indices of ``actions``, the view's legal actions.
+    are the bid values (bidding) or card indices of ``actions``, the view's legal actions —
+    :data:`MY_CARD_CANDIDATE` for "my card" in a blind deal (H5), the one card each world
+    deals the seat. ``scoring`` (H2) and ``lead_restriction`` (H3) are the rule set's: the
+    play-outs score and play by them.
     """
 
     spec: WorldSpec
+    scoring: Scoring
+    lead_restriction: bool
     actions: tuple[PlayerAction, ...]
     candidates: tuple[int, ...]
     bidding: bool
@@ -247,8 +267,10 @@ class SearchProblem:
             shown[seat] |= 1 << card
         return SearchProblem(
             spec=spec,
+            scoring=view.rules.scoring,
+            lead_restriction=view.rules.lead_restriction,
             actions=actions,
-            candidates=tuple(a.value if isinstance(a, Bid) else a.card.index for a in actions),
+            candidates=tuple(_candidate(a) for a in actions),
             bidding=bidding,
             hand_size=view.hand_size,
             bids=view.bids,
@@ -260,6 +282,21 @@ class SearchProblem:
             cards_left=sum(view.hand_counts),
             plays=plays,
         )
+
+
+#: The candidate of "my card" (a blind one-card deal, H5): no card given, so a play-out plays
+#: the seat's one card of its world, whichever it is.
+MY_CARD_CANDIDATE = -1
+
+
+def _candidate(action: PlayerAction) -> int:
+    """A legal action as the search's candidate: a bid's value, a card's index, or
+    :data:`MY_CARD_CANDIDATE`."""
+    if isinstance(action, Bid):
+        return action.value
+    if isinstance(action, Play):
+        return action.card.index
+    return MY_CARD_CANDIDATE
 
 
 def deal_plays(view: Observation) -> tuple[tuple[int, int], ...]:
