@@ -189,8 +189,9 @@ def open_tables(url: str, count: int) -> list[Player]:
     players = []
     for _ in range(count):
         with connect(url, open_timeout=30) as ws:
-            ws.send(json.dumps({"type": "create", "version": 2, "name": "Host", "players": 4,
-                                "max_cards": 19, "seats": [None, "random", "random"],
+            ws.send(json.dumps({"type": "create", "version": 2, "name": "Host",
+                                "rules": {"players": 4, "max_cards": 19},
+                                "seats": [None, "random", "random"],
                                 "summary_seconds": 0, "grace": 3600}))  # fmt: skip
             welcome = json.loads(ws.recv(timeout=30))
             ws.send(json.dumps({"type": "join", "version": 2, "invite": welcome["invite"],
