@@ -25,7 +25,7 @@ def new_table(profile: ev.Profile = "relaxed", **options: object) -> Table:
         first_dealer=2,
         seed=3,
         profile=profile,
-        **options,  # type: ignore[arg-type]
+        **options,
     )
     return Table("t", [created])
 

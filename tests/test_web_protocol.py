@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 
 from ascenseur.bots.base import REGISTRY, Budget, register
 from ascenseur.bots.random_bot import RandomBot
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.record import check
 from ascenseur.core.rules import Rules
@@ -121,7 +121,7 @@ def test_the_server_answers_while_a_bot_thinks(tmp_path: Path) -> None:
     release = threading.Event()
 
     class GatedBot(RandomBot):
-        def choose(self, view: Observation, rng: random.Random) -> Bid | Play:
+        def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
             thinking.set()
             release.wait(30)
             return super().choose(view, rng)
