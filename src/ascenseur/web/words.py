@@ -67,10 +67,11 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "legal_card": ("{card}, playable", "{card}, jouable"),
     "illegal_card": ("{card}, not playable now", "{card}, injouable maintenant"),
     "web_keys": (
-        "Keys: ←→ choose a card · Enter play · digits bid (1 then 2: 12) · h hint · "
-        "l last trick · s score sheet · a animations",
+        "Keys: ←→ choose a card · Enter play · digits bid (1 then 2: 12) · m my card "
+        "(blind deal) · h hint · l last trick · s score sheet · a animations",
         "Touches : ←→ choisir une carte · Entrée jouer · chiffres annoncer (1 puis 2 : 12) · "
-        "h conseil · l dernier pli · s feuille de marque · a animations",
+        "m ma carte (donne à l'indienne) · h conseil · l dernier pli · s feuille de marque · "
+        "a animations",
     ),
     "deal_short": ("Deal {number}", "Donne {number}"),
     "bid_short": ("bid", "annonce"),

@@ -543,7 +543,7 @@ export class TableScreen {
     const held = view.hand_counts[view.seat] > 0;
     const ours = this.myTurn(view) && Boolean(view.my_card);
     fill(this.hand, held ? h("button", {
-      type: "button", id: "my-card", class: ["card", "my-card", ours && "legal"],
+      type: "button", id: "my-card", class: ["card", "my-card", ours && "legal"], "aria-keyshortcuts": "m",
       "aria-label": ours ? t("my_card_label") : t("my_card"), "aria-disabled": ours ? null : "true",
       onclick: () => ours && this.send({ type: "my_card" }),
     }, cardBack(), h("span", { class: "my-card-label" }, t("my_card"))) : null);
@@ -669,6 +669,7 @@ export class TableScreen {
     if (event.ctrlKey || event.metaKey || event.altKey || document.querySelector("dialog[open]")) return;
     if (event.target.closest?.("input, select, textarea")) return;
     const actions = { h: () => this.askHint(), l: () => this.showLastTrick(), s: () => this.showSheet(),
+      m: () => this.view?.my_card && this.myTurn() && this.send({ type: "my_card" }),
       a: () => { this.animations.checked = !this.animations.checked; setAnimations(this.animations.checked); } };
     if (actions[event.key]) {
       event.preventDefault();
