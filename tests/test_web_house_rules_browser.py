@@ -285,6 +285,9 @@ def test_a_blind_one_card_deal_shows_the_others_card_and_plays_ones_own_unseen(
             assert page.inner_text(".status") == (
                 "À vous\u202f: jouez votre carte sans la voir («\u202fMa carte\u202f»)."
             )
+            page.keyboard.press("h")  # a hint names the card by no name: "your card"
+            page.wait_for_selector("#my-card .hint-value")
+            assert page.inner_text(".notice").startswith("Jouez votre carte, sans la voir — ")
             shot(page, "house-rules-blind")
             page.keyboard.press("m")  # the keyboard's way; the button is another
             played = True
