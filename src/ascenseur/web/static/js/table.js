@@ -446,7 +446,7 @@ export class TableScreen {
         h("span", { class: "label" }, `${t("bid_taken")} `),
         // Closed fists: a seat that has bid shows a mark, not its bid, until all are in.
         bid === null && view.has_bid?.[seat]
-          ? h("strong", {}, h("span", { class: "has-bid", title: t("has_bid"), "aria-label": t("has_bid") }, "✓"), ` / ${view.tricks_won[seat]}`)
+          ? h("strong", {}, h("span", { class: "has-bid", role: "img", title: t("has_bid"), "aria-label": t("has_bid") }, "✓"), ` / ${view.tricks_won[seat]}`)
           : h("strong", {}, `${bid ?? "—"} / ${view.tricks_won[seat]}`),
         bid === null || view.phase !== "playing" ? null : h("span", { class: "needed" }, " · ", stillNeeded(bid, view.tricks_won[seat]))),
       h("div", { class: "seat-line" }, `${t("total")} ${view.totals[seat]}`),
