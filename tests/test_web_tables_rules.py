@@ -6,6 +6,7 @@ plays it as "my card" — the wire shows exactly what ``observe`` shows, nothing
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,27 @@ def test_the_rules_catalogue_is_the_cores_own_data(app: Any) -> None:
         "max_scoring_number": 100,
     }
     assert got["scoring_tables"]["tricks-and-ten"] == TRICKS_AND_TEN
+
+
+def test_a_tables_rules_page_is_computed_under_its_own_rules(app: Any) -> None:
+    """§7: the rules page of a table with its own five numbers scores its examples by them;
+    a rule set the core refuses gets the refusal's sentence, not a page under other rules."""
+    own = {"players": 4, "max_cards": 3, "scoring": {"exact_base": 7, "per_trick": 2}}
+    with TestClient(app) as http:
+        page = http.get("/api/rules/en", params={"rules": json.dumps(own)})
+        refused = http.get("/api/rules/fr", params={"rules": json.dumps({"players": 4, "x": 1})})
+        nested = http.get("/api/rules/en", params={"rules": "[" * 3000})
+    assert page.status_code == 200
+    table = page.json()["table"]
+    assert table["rules"] == Rules.from_json(own).to_json()
+    scoring = Rules.from_json(own).scoring
+    assert table["scoring"] and all(
+        row["points"] == scoring.points(row["bid"], row["tricks"]) for row in table["scoring"]
+    )
+    assert table["scoring_name"] is None and "tables" in table["uses"]
+    assert refused.status_code == 400 and refused.json()["code"] == "bad-rules"
+    assert "x" in refused.json()["message"]
+    assert nested.status_code == 400 and nested.json()["code"] == "bad-rules"
 
 
 def test_a_table_made_with_house_rules_shows_them_whole(app: Any) -> None:

@@ -94,15 +94,13 @@ _SECTIONS: tuple[tuple[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]]
         ("Scoring", "Le décompte"),
         (
             (
-                "Exactly the tricks you bid: 3 + 2 × the bid (S1). Otherwise: minus the gap "
-                "between bid and tricks (S2).",
+                "{formula} (S1, S2)",
                 "{examples}",
                 "Scores add up over the game; the highest total wins, equal totals share the "
                 "win (S3).",
             ),
             (
-                "Exactement les plis annoncés : 3 + 2 × l'annonce (S1). Sinon : moins l'écart "
-                "entre l'annonce et les plis (S2).",
+                "{formula} (S1, S2)",
                 "{examples}",
                 "Les points s'ajoutent sur la partie ; le plus haut total gagne, les égalités "
                 "partagent la victoire (S3).",
@@ -140,6 +138,7 @@ def help_sections(rules: Rules, lang: Language) -> list[tuple[str, list[str]]]:
         "deals": rules.deal_count,
         "hook": _HOOK[index][0 if rules.hook else 1],
         "examples": examples,
+        "formula": scoring_formula(rules.scoring, lang),
     }
     sections = [(_THIS_TABLE[index], rules_lines(rules, lang))]
     for titles, texts in _SECTIONS:

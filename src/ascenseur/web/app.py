@@ -47,7 +47,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from ascenseur.bots import REGISTRY
 from ascenseur.core import scoresheet
 from ascenseur.core.cards import Language
+from ascenseur.core.errors import RulesError
 from ascenseur.core.record import dumps
+from ascenseur.core.rules import Rules
 from ascenseur.tables.driver import Driver, LiveTable, Settings
 from ascenseur.tables.stores import open_store
 from ascenseur.tables.table import default_bot, table_record
@@ -172,11 +174,26 @@ async def words(request: Request) -> Response:
     return JSONResponse(catalogue(lang))
 
 
+#: The longest ``?rules=`` a rules page reads (a rule set's JSON is a few hundred bytes).
+_RULES_QUERY_LIMIT = 4096
+
+
 async def rules(request: Request) -> Response:
+    """The rules page; with ``?rules=`` (a table's rule set, the record's ``rules`` JSON), the
+    page for that table, its examples computed under its rules."""
     lang = request.path_params["lang"]
     if lang not in ("en", "fr"):
         return _error(404, "no-language", f"the page speaks en and fr, not {lang!r}")
-    return JSONResponse(rules_page(lang))
+    text = request.query_params.get("rules")
+    if text is None:
+        return JSONResponse(rules_page(lang))
+    if len(text) > _RULES_QUERY_LIMIT:
+        return _error(400, "bad-rules", f"the rules are longer than {_RULES_QUERY_LIMIT} bytes")
+    try:
+        table_rules = Rules.from_text(text)
+    except RulesError as err:
+        return _error(400, "bad-rules", err.message)
+    return JSONResponse(rules_page(lang, table_rules))
 
 
 async def rules_catalogue_route(request: Request) -> Response:

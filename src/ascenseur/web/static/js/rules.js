@@ -57,7 +57,11 @@ export async function rulesPage(root, current = () => true, tableRules = null) {
   }
   if (rules && (typeof rules !== "object" || !rules.players)) rules = null;
   const query = rules ? `?rules=${encodeURIComponent(JSON.stringify(rules))}` : "";
-  const response = await fetch(`/api/rules/${lang()}${query}`);
+  let response = await fetch(`/api/rules/${lang()}${query}`);
+  if (!response.ok && query) {
+    rules = null;  // a rule set the server refuses (a link edited by hand): the general page
+    response = await fetch(`/api/rules/${lang()}`);
+  }
   const page = await response.json();
   if (!current()) return;
   const label = page.labels;
