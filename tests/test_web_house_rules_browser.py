@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -64,11 +64,11 @@ def assert_no_bid_seen(page: Page, who: str) -> int:
     a mark for those who have bid (their number is returned)."""
     if page.eval_on_selector("#app", "app => app.dataset.phase") != "bidding":
         return 0
-    shown = page.evaluate(OTHER_BIDS)
+    shown: list[str] = page.evaluate(OTHER_BIDS)
     assert all(text in ("—", "✓") for text in shown), (who, shown)
     said = page.inner_text(".notice") + page.inner_text(".bid-sum")
     assert not re.search(r"\bbids \d|Bids: \d", said), (who, said)  # "Bea bids 2" would tell
-    return shown.count("✓")
+    return int(shown.count("✓"))
 
 
 def test_three_friends_play_tricks_and_ten_down_up_with_closed_fists(
@@ -121,7 +121,11 @@ def test_three_friends_play_tricks_and_ten_down_up_with_closed_fists(
         )
 
     players = {"Ada": host, "Bea": bea, "Cy": cy}
-    bid_of = {"Ada": lambda k: k, "Bea": lambda k: 0, "Cy": lambda k: 1}  # varied bids
+    bid_of: dict[str, Callable[[int], int]] = {
+        "Ada": lambda k: k,
+        "Bea": lambda k: 0,
+        "Cy": lambda k: 1,
+    }  # varied bids
     summaries: dict[int, list[tuple[str, int, int, int, int]]] = {}
     hidden_checks = marks = 0
     for _ in range(600):
