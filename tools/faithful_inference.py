@@ -200,7 +200,7 @@ class PoolExpert(ExpertBot):
                 held = hand | later
                 trick = [c.index for _, c in view.trick]
                 led, high, _, _ = trick_summary(trick) if trick else (NO_LED, 0, -1, -1)
-                legal = legal_mask(held, len(trick), led, high)
+                legal = legal_mask(held, len(trick), led, high, view.rules.lead_restriction)
                 m = legal.bit_count()
                 if m < 2:
                     continue

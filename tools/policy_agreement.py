@@ -47,7 +47,7 @@ def policy_card(state: GameState, hand: int) -> int:
     n = state.players
     trick = [card.index for _, card in state.trick]
     led, high, win_value, _ = trick_state(trick, seat, n)
-    legal = legal_mask(hand, len(trick), led, high)
+    legal = legal_mask(hand, len(trick), led, high, state.rules.lead_restriction)
     need = bid - state.tricks_won[seat]
     return choose_card(legal, len(trick), led, win_value, need, len(trick) == n - 1)
 

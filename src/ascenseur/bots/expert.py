@@ -11,6 +11,13 @@ if it names none), shared among the candidates; a bid gets :data:`BID_FACTOR` ti
 Its seconds, if any, stop the search early; with no budget at all, the pure-Python path also
 stops after :data:`PURE_DEFAULT_SECONDS`.
 
+House rules (RULES.md §7) reach the search as data: scores are the rule set's table (H2) in
+every play-out, endgame and estimate, and the play-outs lead as the lead restriction says
+(H3). Under closed fists (H4) the bids the view hides are guessed from the sampled hands like
+bids not yet made, and weigh no world. In a blind one-card deal (H5) the worlds deal every
+other seat the card the seat sees and the seat a card among those it has not seen; its card
+is then "my card", forced.
+
 Inference from bids: a bid says much about the hand behind it. Each world is weighted by how
 well the other seats' bids fit their sampled hands (as dealt): a bid is modelled as the bid
 the hand is expected to get (:mod:`~ascenseur.search.bid_model`, fitted on a club player's

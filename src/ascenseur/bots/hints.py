@@ -2,11 +2,16 @@
 
 :func:`advice` is what a "hint" key shows a person: "what would the expert do, and why". It is
 the expert bot's own assessment (:meth:`ascenseur.bots.expert.ExpertBot.assess`) of each
-legal action — the mean deal score (rules S1–S2) over worlds sampled consistently with the
-view (voids, trump ceilings, hand sizes, weighted by how well the bids fit the hands), each
-finished by every seat playing to its bid, and the share of those worlds in which the seat
-takes exactly its bid. The action with the highest mean is the expert's choice
-(:func:`best`).
+legal action — the mean deal score (under the rule set's scoring table, H2) over worlds
+sampled consistently with the view (voids, trump ceilings, hand sizes, weighted by how well
+the bids fit the hands), each finished by every seat playing to its bid, and the share of
+those worlds in which the seat takes exactly its bid. The action with the highest mean is the
+expert's choice (:func:`best`).
+
+Hints see what the seat sees and no more: under closed fists (H4) the bids not shown are
+guessed like bids still to come; in a blind one-card deal (H5) the seat's own card is drawn
+in each world from the cards it has not seen, and its card is hinted as "my card"
+(:data:`~ascenseur.core.actions.MY_CARD`), never named.
 
 >>> import random
 >>> from ascenseur.core import GameState, Rules
