@@ -13,10 +13,12 @@ import pytest
 from ascenseur.bots import REGISTRY, make_bot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_bidding import BidModel, load_model
+from ascenseur.bots.heuristic_odds import distribution, expected_score
 from ascenseur.core import Bid, Card, Deal, GameState, Play, Rules
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import cards_of, indices_of
 from ascenseur.core.observation import observe
+from ascenseur.core.rules import SCORING_TABLES, SEED_SCORING
 
 BOT = HeuristicBot()
 
@@ -148,3 +150,48 @@ def test_counting_never_places_a_seen_card(players: int) -> None:
             expected = state.hand_mask(j).bit_count() if j != seat else 0
             assert sum(counting.holds[j]) == pytest.approx(expected, rel=0.05, abs=1e-6)
             assert not cards_of(counting.may_hold[j] & seen)
+
+
+def _seed_formula(
+    bid: int, need: int, take: Sequence[float], forced: Sequence[float], excuse: bool
+) -> float:
+    """The expected score as the heuristic computed it when S1-S2 were written into it."""
+    most = distribution(take)
+    fewest = distribution(forced)
+    if excuse and len(fewest) > 1:
+        fewest = [fewest[0] + fewest[1], *fewest[2:]]
+    short = sum(most[t] * (need - t) for t in range(min(need, len(most))))
+    p_short = sum(most[: max(0, min(need, len(most)))])
+    over = sum(fewest[t] * (t - need) for t in range(max(0, need + 1), len(fewest)))
+    p_over = sum(fewest[max(0, need + 1) :])
+    exact = max(0.0, 1.0 - p_short - p_over)
+    return exact * (3 + 2 * bid) - short - over
+
+
+def test_the_seed_table_values_cards_to_the_last_bit_as_before_h2() -> None:
+    """The heuristic reads the rule set's scoring table (H2); under the seed's it computes
+    exactly what it did with S1-S2 written in, so its decisions under the seed's rules stay."""
+    rng = random.Random(58)
+    for _ in range(3000):
+        cards = rng.randint(0, 8)
+        take = [rng.random() for _ in range(cards)]
+        forced = [p * rng.random() for p in take]
+        bid = rng.randint(0, 10)
+        need = bid - rng.randint(0, bid + 2)
+        excuse = rng.random() < 0.3
+        got = expected_score(SEED_SCORING, bid, need, take, forced, excuse)
+        assert got == _seed_formula(bid, need, take, forced, excuse)
+
+
+def test_a_table_that_pays_every_trick_values_a_big_miss_above_an_exact_nil_h2() -> None:
+    """Under a point a trick and ten for the exact bid (*tricks and ten*), a seat that bid 0
+    and holds sure winners for eight tricks expects more than a seat sure to take none; under
+    the seed's table it is the other way round."""
+    sure, none = [1.0] * 8, [0.0] * 8
+    tricks_and_ten = SCORING_TABLES["tricks-and-ten"]
+    assert expected_score(tricks_and_ten, 0, 0, sure, sure, False) == 8.0
+    assert expected_score(tricks_and_ten, 0, 0, none, none, False) == 10.0
+    assert expected_score(tricks_and_ten, 0, 0, sure, sure, False) > (
+        expected_score(SCORING_TABLES["tens"], 0, 0, sure, sure, False)
+    )
+    assert expected_score(SEED_SCORING, 0, 0, sure, sure, False) == -8.0
