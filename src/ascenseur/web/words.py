@@ -14,6 +14,7 @@ from typing import Any
 from ascenseur.core.cards import DECK, Language
 from ascenseur.core.rules import Rules
 from ascenseur.text.messages import MESSAGES, NOUNS
+from ascenseur.text.rules import TABLE_NAMES
 
 #: key → (English, French), for the browser only; ``{name}`` fields as in the catalogue.
 WEB_MESSAGES: dict[str, tuple[str, str]] = {
@@ -270,10 +271,8 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     # the rules in words ("Deals 5…1…5 · tricks and ten (…) · bids with closed fists")
     "words_deals": ("Deals {deals}", "Donnes {deals}"),
     "words_scoring": ("{name} ({how})", "{name} ({how})"),
-    "scoring_name_ascenseur": ("ascenseur points", "points de l'ascenseur"),
-    "scoring_name_tricks-and-ten": ("tricks and ten", "les plis et dix"),
-    "scoring_name_ten-and-the-bid": ("ten and the bid", "dix et l'annonce"),
-    "scoring_name_tens": ("tens", "les dizaines"),
+    # the scoring tables' names are the terminal's (one name for each table, H2)
+    **{f"scoring_name_{key}": names for key, names in TABLE_NAMES.items()},
     "scoring_name_own": ("own points", "points maison"),
     "how_per_trick": ("{points} a trick", "{points} par pli"),
     "how_exact": ("{value} when exact", "{value} si exacte"),
