@@ -13,8 +13,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from ascenseur.bots.random_bot import RandomBot
-from ascenseur.core.actions import Bid, Play
+from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.observation import Observation
+from ascenseur.core.phase import Phase
 from ascenseur.tables import driver as driver_module
 from ascenseur.tables.events import BotFailed
 from ascenseur.tables.fairness import commitment, hands_from_deck
@@ -416,6 +417,33 @@ def test_a_bot_that_fails_is_told_to_the_table_not_hidden(tmp_path: Path) -> Non
         assert failures and "out of ideas" in failures[0].reason
     finally:
         REGISTRY.pop("broken", None)
+
+
+def test_a_bot_that_chooses_an_illegal_move_is_told_and_replaced(tmp_path: Path) -> None:
+    """A bot whose choice the rules refuse fails like a bot that raises: told to the table,
+    then the random bot plays, and the game goes on (never the same question forever)."""
+    from ascenseur.bots.base import REGISTRY, register
+
+    class Cheat(RandomBot):
+        def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
+            return Bid(view.hand_size + 5) if view.phase is Phase.BIDDING else Bid(0)
+
+    register("cheat")(lambda budget: Cheat())
+    try:
+        with (
+            TestClient(make_app(tmp_path / "t.sqlite3")) as http,
+            http.websocket_connect("/ws") as ws,
+        ):
+            me = Client(ws)
+            me.new_game(players=3, max_cards=1, seats=["cheat", "cheat"])
+            while (view := me.my_turn())["phase"] != "over":
+                me.play_first_legal(view)
+            table = next(iter(service_of(http.app).driver.live.values())).table  # type: ignore[arg-type]
+        failures = [e for e in table.events if isinstance(e, BotFailed)]
+        assert len(failures) >= 3 and "illegal move" in failures[0].reason
+        assert table.state.is_terminal()
+    finally:
+        REGISTRY.pop("cheat", None)
 
 
 def test_every_seat_acting_at_once_on_one_version_moves_the_game_once(

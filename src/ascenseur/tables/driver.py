@@ -865,21 +865,36 @@ class Driver:
         try:
             action: PlayerAction = await thinking
         except Exception as err:
-            self.stats.bot_failures += 1
-            live.failures += 1
             log.exception("bot %s failed on seat %d of table %s", chosen, seat, table.id)
-            reason = f"{type(err).__name__}: {err}"
-            await self.commit(live, lambda t: t.bot_failed(seat, chosen, reason, at=self.clock()))
-            await asyncio.sleep(min(5.0, 0.2 * live.failures))
+            await self._bot_failed(live, seat, chosen, f"{type(err).__name__}: {err}")
             return
+        refused: str | None = None
         async with live.lock:
             if live.table.version != version:
                 return  # the table moved while the bot thought (a person came back…)
-            await self.commit_locked(
-                live, lambda t: t.move(seat, action, at=self.clock(), cid=None, by=step.by)
-            )
+            try:
+                await self.commit_locked(
+                    live, lambda t: t.move(seat, action, at=self.clock(), cid=None, by=step.by)
+                )
+            except IllegalAction as err:
+                # The table has not moved (checked under the lock): the bot chose what the
+                # rules refuse. Told like any failure, and the random bot takes over after
+                # BOT_RETRIES, instead of asking the same bot the same question forever.
+                log.error("bot %s chose an illegal %r on seat %d of table %s", chosen, action,
+                          seat, table.id)  # fmt: skip
+                refused = f"illegal move: {err}"
+        if refused is not None:
+            await self._bot_failed(live, seat, chosen, refused)
+            return
         self.stats.bot_moves += 1
         live.failures = 0
+
+    async def _bot_failed(self, live: LiveTable, seat: int, bot: str, reason: str) -> None:
+        """Tell the table that ``bot`` failed on ``seat``, and wait a little longer each time."""
+        self.stats.bot_failures += 1
+        live.failures += 1
+        await self.commit(live, lambda t: t.bot_failed(seat, bot, reason, at=self.clock()))
+        await asyncio.sleep(min(5.0, 0.2 * live.failures))
 
     def _thought(self) -> None:
         self.stats.thinking -= 1
