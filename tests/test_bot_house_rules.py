@@ -237,3 +237,30 @@ def test_the_other_bids_made_so_far_change_no_decision_under_closed_fists_h4() -
         bot = HeuristicBot()
         moved += bot.choose(observe(first, seat), rng) != bot.choose(observe(second, seat), rng)
     assert moved > 0
+
+
+def _blind_last_bidder(bids: Sequence[int]) -> Observation:
+    """Seat 0 deals and bids last in a 3-player blind deal; it holds T20 and sees 2♥ and 3♠."""
+    state = GameState.new(Rules(3, max_cards=1, blind_one_card=True), first_dealer=0)
+    state.apply(Deal(((Card.parse("T20"),), (Card.parse("H2"),), (Card.parse("S3"),))))
+    for value in bids:
+        state.apply(Bid(value))
+    return observe(state, 0)
+
+
+def test_the_expert_reads_its_blind_card_from_the_bids_made_looking_at_it_h5() -> None:
+    """H5: the bids before the seat's were made seeing its card. Two seats that bid 0 while
+    seeing only low cards but the seat's own say that card is strong; bids of 1 say it is
+    weak. The expert's chance of taking the trick moves with them; the club player's, which
+    ignores them, does not, and neither does anything the expert gets from its own card."""
+    from ascenseur.bots.blind import blind_bid_estimates
+
+    def win(view: Observation) -> float:
+        return next(e.exact for e in blind_bid_estimates(view) if e.action == Bid(1))
+
+    strong, weak = _blind_last_bidder([0, 0]), _blind_last_bidder([1, 1])
+    assert win(strong) > blind_win_chance(strong) > win(weak)
+    assert blind_win_chance(strong) == blind_win_chance(weak)
+    expert = make_bot("expert", Budget(iterations=200))
+    assert expert.choose(strong, random.Random(1)) == Bid(1)
+    assert advice(strong, random.Random(1))[1].exact == win(strong)  # the hint says the same

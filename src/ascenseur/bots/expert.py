@@ -16,7 +16,8 @@ every play-out, endgame and estimate, and the play-outs lead as the lead restric
 (H3). Under closed fists (H4) the bids the view hides are guessed from the sampled hands like
 bids not yet made, and weigh no world. In a blind one-card deal (H5) the worlds deal every
 other seat the card the seat sees and the seat a card among those it has not seen; its card
-is then "my card", forced.
+is then "my card", forced. Its bid there weighs each card it may hold by what the bids made
+before it say of that card, as the others saw it (:mod:`~ascenseur.bots.blind`).
 
 Inference from bids: a bid says much about the hand behind it. Each world is weighted by how
 well the other seats' bids fit their sampled hands (as dealt): a bid is modelled as the bid
@@ -64,6 +65,7 @@ from dataclasses import astuple, replace
 
 from ascenseur import fast
 from ascenseur.bots.base import Budget, forced, register
+from ascenseur.bots.blind import blind_bid_estimates
 from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.bots.rollout import Position, playout
@@ -71,6 +73,7 @@ from ascenseur.bots.worlds import later_seats_fit, sample_world
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import indices_of
 from ascenseur.core.observation import Observation
+from ascenseur.core.phase import Phase
 from ascenseur.core.scoring import deal_score
 from ascenseur.search import bid_model
 from ascenseur.search.problem import (
@@ -254,8 +257,12 @@ class ExpertBot:
         near-tied candidates with noisy others (:data:`TIE_WIDTH`, :data:`TIE_NOISE`). With a
         time budget, the first search gets :data:`FIRST_SHARE` of it, the second the rest.
         With ``bid_blend``, the look-ahead and no time budget, a bid is
-        :meth:`blended_decision`'s.
+        :meth:`blended_decision`'s. A blind one-card deal's bid (H5) is
+        :func:`~ascenseur.bots.blind.blind_bid_estimates`'s best.
         """
+        if view.is_blind and view.phase is Phase.BIDDING:
+            found = blind_bid_estimates(view)
+            return max(found, key=lambda e: e.points).action, found
         problem = self.problem_of(view)
         settings = self.search_settings(problem)
         # Without the look-ahead (nested_bids False) there is nothing to discount.
@@ -380,7 +387,10 @@ class ExpertBot:
 
     def assess(self, view: Observation, rng: random.Random) -> list[Estimate]:
         """Each legal action with its expected score and its chance of an exact bid (the
-        first search of :meth:`choose`, at its whole budget)."""
+        first search of :meth:`choose`, at its whole budget; a blind deal's bids, H5:
+        :func:`~ascenseur.bots.blind.blind_bid_estimates`)."""
+        if view.is_blind and view.phase is Phase.BIDDING:
+            return blind_bid_estimates(view)
         problem = self.problem_of(view)
         return self.estimates(problem, self.search_settings(problem), rng)
 
