@@ -7,6 +7,7 @@ a README command that is not the match's own would leave the next session unable
 
 from __future__ import annotations
 
+import argparse
 import re
 import shlex
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from ascenseur.commands.arena import saved_match
+from ascenseur.commands.rules import add_rule_options, rules_of
 
 EVALUATIONS = Path(__file__).resolve().parent.parent / "evaluations"
 ROW = re.compile(r"^\| `(?P<dir>[^`]+)` \| (?P<commit>[0-9a-f]{7,40}) \| `(?P<command>[^`]+)` \|$")
@@ -59,6 +61,14 @@ def test_a_committed_match_reads_as_resume_reads_it_and_is_its_listed_command(
     assert option("--candidate") == match.candidate
     assert option("--reference") == match.reference
     assert int(option("--players")) == match.rules.players
+    # Its rule options make the match's rule set (house rules included, RULES.md §7).
+    parser = argparse.ArgumentParser()
+    add_rule_options(parser, analysis=True)
+    parser.add_argument("--single-deal", type=int)
+    rule_args, _ = parser.parse_known_args(words[2:])
+    if rule_args.single_deal is not None and rule_args.max_cards is None:
+        rule_args.max_cards = rule_args.single_deal  # as the arena reads it
+    assert rules_of(rule_args, table=False) == match.rules
     assert int(option("--seed")) == match.seed
     assert int(option("--games")) == len(deals.games)
     assert Path(option("--out")).name == directory.name
