@@ -322,3 +322,66 @@ def test_the_play_command_runs_the_app_and_says_where_the_game_is(
     assert "Go on with it: ascenseur play --resume" in out
     assert main(["play", "--resume", "--lang", "fr"]) == 0
     assert ran[-1].options.notice.startswith("Reprise de la partie de ")
+
+
+def test_closed_fists_and_a_blind_deal_full_screen_by_keys() -> None:
+    """H4, H5 in the full screen: under closed fists the screen names who has bid and no
+    other bid's value until all are in; in the blind one-card deal it shows the others' cards
+    and not the person's own, and ``m`` plays "my card". The game's record scores every deal
+    by its table (tricks and ten, H2)."""
+    session = session_from_cli(
+        *SHORT, "--seed", SEED, "--rules", "tricks-and-ten", "--blind-one-card", "--simultaneous"
+    )
+    app = PlayApp(session, PlayOptions(pace=0, hint_playouts=40))
+    seen = {"blind": 0, "hidden": 0}
+
+    async def play() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(app, pilot)
+            while not isinstance(app.screen, RankingScreen):
+                if app.waiting:
+                    await pilot.press("space")
+                    await settle(app, pilot)
+                    continue
+                view = session.view
+                text = screen_text(app)
+                if view.phase is Phase.BIDDING and any(
+                    b is not None for s, b in enumerate(view.bids) if s != view.seat
+                ):
+                    raise AssertionError("a bid shown before the last one is in")
+                made = session.table.state.bids  # the test may look; the app may not
+                if view.phase is Phase.BIDDING and any(
+                    b is not None for s, b in enumerate(made) if s != view.seat
+                ):
+                    assert "✓/0" in text and "shown together once the last is in" in text
+                    seen["hidden"] += 1
+                if view.is_blind and view.phase is Phase.PLAYING:
+                    assert view.seat is not None
+                    mine = session.table.state.hand(view.seat)  # the test may look; the app not
+                    assert "Your card is on your forehead" in text
+                    assert "play your card without seeing it" in status(app)
+                    others = [c for s, h in enumerate(view.seen_hands) if s != view.seat for c in h]
+                    assert all(c.display("en") in text for c in others)
+                    assert all(c.display("en") not in text for c in mine)
+                    moves = session.moves
+                    await pilot.press("m")
+                    await settle(app, pilot)
+                    assert session.moves > moves
+                    seen["blind"] += 1
+                    continue
+                await step(pilot, app)
+                await settle(app, pilot)
+            await pilot.press("q")
+
+    asyncio.run(play())
+    assert seen["blind"] == 2 and seen["hidden"] >= 1  # the two one-card deals, played blind
+    record = stored_record(session)
+    assert record.rules.scoring.table_name() == "tricks-and-ten"
+    verdict = check(dumps(record))
+    assert verdict["valid"] and verdict["complete"]
+    for deal, result in zip(record.deals, verdict["deals"], strict=True):
+        assert result["scores"] == [
+            record.rules.scoring.points(b, t)
+            for b, t in zip(deal.bids, result["tricks"], strict=True)
+            if b is not None
+        ]
