@@ -26,14 +26,22 @@ def _load(path: Path) -> Any:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+def assert_byte_identical(ours: Path, shared: Path) -> None:
+    """``ours`` holds exactly the files of ``shared``, byte for byte (skipped when the shared
+    folder is not beside this checkout)."""
+    if not shared.is_dir():
+        pytest.skip(f"../shared/{shared.name} is not beside this checkout")
+    mine = sorted(p.name for p in ours.iterdir())
+    theirs = sorted(p.name for p in shared.iterdir())
+    assert mine == theirs, (
+        f"tests/{ours.name} must hold exactly the files of ../shared/{shared.name}"
+    )
+    _, mismatch, errors = filecmp.cmpfiles(ours, shared, theirs, shallow=False)
+    assert mismatch == [] and errors == [], f"files differ from ../shared/{shared.name}: {mismatch}"
+
+
 def test_copy_is_byte_identical_to_shared_cases() -> None:
-    if not SHARED.is_dir():
-        pytest.skip("../shared/conformance is not beside this checkout")
-    ours = sorted(p.name for p in HERE.iterdir())
-    theirs = sorted(p.name for p in SHARED.iterdir())
-    assert ours == theirs, "tests/conformance must hold exactly the files of ../shared/conformance"
-    _, mismatch, errors = filecmp.cmpfiles(HERE, SHARED, theirs, shallow=False)
-    assert mismatch == [] and errors == [], f"files differ from ../shared/conformance: {mismatch}"
+    assert_byte_identical(HERE, SHARED)
 
 
 def test_there_are_cases_of_every_kind() -> None:

@@ -3,7 +3,6 @@ implementation, run through the same code as ``ascenseur check``."""
 
 from __future__ import annotations
 
-import filecmp
 import json
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,7 @@ import pytest
 
 from ascenseur.cli import main
 from ascenseur.core.record import check
+from test_conformance import assert_byte_identical
 
 HERE = Path(__file__).parent / "conformance-house-rules"
 SHARED = Path(__file__).parents[2] / "shared" / "conformance-house-rules"
@@ -23,13 +23,7 @@ def _load(path: Path) -> Any:
 
 
 def test_copy_is_byte_identical_to_shared_cases() -> None:
-    if not SHARED.is_dir():
-        pytest.skip("../shared/conformance-house-rules is not beside this checkout")
-    ours = sorted(p.name for p in HERE.iterdir())
-    theirs = sorted(p.name for p in SHARED.iterdir())
-    assert ours == theirs, "tests/conformance-house-rules must hold exactly the shared files"
-    _, mismatch, errors = filecmp.cmpfiles(HERE, SHARED, theirs, shallow=False)
-    assert mismatch == [] and errors == [], f"files differ from the shared cases: {mismatch}"
+    assert_byte_identical(HERE, SHARED)
 
 
 def test_every_option_has_cases() -> None:

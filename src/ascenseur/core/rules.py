@@ -63,6 +63,16 @@ def _shown(value: object) -> str:
         return repr(value)
 
 
+def _refuse_unknown(what: str, data: dict[Any, Any], allowed: tuple[str, ...]) -> None:
+    """Refuse the fields of ``data`` not in ``allowed``: a reader never ignores a field it
+    does not know (§7), it says which."""
+    unknown = sorted(str(k) for k in data if k not in allowed)
+    if unknown:
+        raise RulesError(
+            f"{what} has unknown field(s) {', '.join(unknown)}: allowed are {', '.join(allowed)}"
+        )
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -119,12 +129,7 @@ class Scoring:
                 f"scoring must be an object of whole numbers ({', '.join(SCORING_FIELDS)}), "
                 f"not {_shown(data)}"
             )
-        unknown = sorted(str(k) for k in data if k not in SCORING_FIELDS)
-        if unknown:
-            raise RulesError(
-                f"scoring has unknown field(s) {', '.join(unknown)}: "
-                f"allowed are {', '.join(SCORING_FIELDS)}"
-            )
+        _refuse_unknown("scoring", data, SCORING_FIELDS)
         return Scoring(**data)
 
     def table_name(self) -> str | None:
@@ -339,12 +344,7 @@ class Rules:
                 "rules must be an object with players and, optionally, "
                 f"{', '.join(RULES_FIELDS[1:])}; not {_shown(data)}"
             )
-        unknown = sorted(str(k) for k in data if k not in RULES_FIELDS)
-        if unknown:
-            raise RulesError(
-                f"rules has unknown field(s) {', '.join(unknown)}: "
-                f"allowed are {', '.join(RULES_FIELDS)}"
-            )
+        _refuse_unknown("rules", data, RULES_FIELDS)
         if "players" not in data:
             raise RulesError("rules.players is missing: say how many players (2…10)")
         max_cards = data.get("max_cards")
