@@ -219,6 +219,7 @@ def test_closed_fists_hide_every_other_bid_until_the_last() -> None:
     state.apply(Bid(1))  # seat 1
     state.apply(Bid(0))  # seat 2
     assert observe(state, 1).bids == (None, 1, None)
+    assert observe(state, 0).bidders == (1, 2)  # who has bid is public (B1), not what
     assert observe(state, 0).bids == (None, None, None)
     assert observe(state, None).bids == (None, None, None)
     state.apply(Bid(2))  # seat 0, the dealer: the last bid

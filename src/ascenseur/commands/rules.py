@@ -34,6 +34,7 @@ from ascenseur.core.rules import (
     SCORING_TABLES,
     SHAPES,
     Rules,
+    preset_fields,
     rules_from_options,
 )
 
@@ -150,7 +151,7 @@ def rules_of(args: argparse.Namespace, *, table: bool, base: Rules | None = None
     set the options change (an arena deal set's), else the seed's; a preset's fields win over
     the base's, an option's over the preset's.
     """
-    players = args.players if args.players is not None else None
+    players = args.players
     if players is None:
         players = base.players if base is not None else DEFAULT_PLAYERS
     check_players(players, table=table)
@@ -160,11 +161,10 @@ def rules_of(args: argparse.Namespace, *, table: bool, base: Rules | None = None
         if base.shape is not None:
             fields["max_cards"] = base.max_cards
     if args.rules is not None:
-        if args.rules not in PRESETS:
-            raise RulesError(
-                f"--rules: there is no preset {args.rules!r}; the presets are {', '.join(PRESETS)}"
-            )
-        fields |= PRESETS[args.rules]
+        try:
+            fields |= preset_fields(args.rules)
+        except RulesError as err:
+            raise RulesError(f"--rules: {err}") from None
     if args.schedule is not None:
         fields["schedule"] = parse_schedule(args.schedule)
         if isinstance(fields["schedule"], list) and args.max_cards is None:

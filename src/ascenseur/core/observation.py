@@ -104,6 +104,22 @@ class Observation:
     seen_hands: tuple[tuple[Card, ...], ...] = ()
 
     @property
+    def bidders(self) -> tuple[int, ...]:
+        """The seats that have bid so far in the deal, in bidding order (all of them once
+        play has begun).
+
+        Public even with closed fists (H4): bids are taken in turn from the dealer's left
+        (B1), so the seats before the one to bid have bid, whatever their bids are.
+        """
+        n = self.players
+        first = (self.dealer + 1) % n
+        if self.phase is Phase.PLAYING:
+            return tuple((first + i) % n for i in range(n))
+        if self.phase is not Phase.BIDDING or self.current_seat is None:
+            return ()
+        return tuple((first + i) % n for i in range((self.current_seat - first) % n))
+
+    @property
     def is_blind(self) -> bool:
         """Whether the seat plays this deal blind (H5): it does not see its own card."""
         return self.seat is not None and self.rules.is_blind(self.hand_size)

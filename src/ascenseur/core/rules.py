@@ -410,6 +410,13 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
+def preset_fields(name: str) -> dict[str, Any]:
+    """The §7 fields of the preset ``name``; :class:`RulesError` saying which exist."""
+    if name not in PRESETS:
+        raise RulesError(f"there is no preset {_shown(name)}: the presets are {', '.join(PRESETS)}")
+    return dict(PRESETS[name])
+
+
 def rules_from_options(
     players: int, preset: str | None = None, options: Mapping[str, object] | None = None
 ) -> Rules:
@@ -418,11 +425,7 @@ def rules_from_options(
     over the preset's. The one validator, :meth:`Rules.from_json`, checks the result."""
     data: dict[str, object] = {"players": players}
     if preset is not None:
-        if preset not in PRESETS:
-            raise RulesError(
-                f"there is no preset {_shown(preset)}: the presets are {', '.join(PRESETS)}"
-            )
-        data |= PRESETS[preset]
+        data |= preset_fields(preset)
     for key, value in (options or {}).items():
         if value is not None:
             data[key] = value
@@ -442,6 +445,7 @@ __all__ = [
     "Rules",
     "Scoring",
     "max_cards_for",
+    "preset_fields",
     "rules_from_options",
     "shape_schedule",
 ]

@@ -156,21 +156,6 @@ def bids_text(bids: Sequence[int | None], seats: Sequence[str] | None, lang: Lan
     )
 
 
-def bidders(view: Observation) -> tuple[int, ...]:
-    """The seats that have bid so far in the deal, in bidding order.
-
-    Public even with closed fists (H4): bids are taken in turn from the dealer's left, so
-    the seats before the one to bid have bid, whatever their bids are.
-    """
-    n = view.players
-    first = (view.dealer + 1) % n
-    if view.phase is Phase.PLAYING:
-        return tuple((first + i) % n for i in range(n))
-    if view.phase is not Phase.BIDDING or view.current_seat is None:
-        return ()
-    return tuple((first + i) % n for i in range((view.current_seat - first) % n))
-
-
 def seen_cards(view: Observation, seats: Sequence[str] | None, lang: Language) -> str:
     """In a blind deal (H5), the others' cards the seat sees: ``Bot 1 7♥, Bot 2 atout 3``."""
     return ", ".join(
@@ -215,7 +200,7 @@ def bids_against_cards(
     """``Bids 5 for 4 cards: one more than the tricks`` — what every player watches; with
     closed fists (H4), until the last bid, who has bid."""
     if view.rules.simultaneous and view.phase is Phase.BIDDING:
-        names = [seat_name(seats, seat, lang) for seat in bidders(view)]
+        names = [seat_name(seats, seat, lang) for seat in view.bidders]
         return tr(lang, "bids_hidden", names=join_names(names, lang) or tr(lang, "no_bid"))
     made = [b for b in view.bids if b is not None]
     total = sum(made)
@@ -245,7 +230,7 @@ def deal_log(view: Observation, seats: Sequence[str], deal_count: int, lang: Lan
     dealer = seat_name(seats, view.dealer, lang)
     lines = [dealt_line(lang, view.deal_index + 1, deal_count, view.hand_size, dealer)]
     first = (view.dealer + 1) % n
-    made = bidders(view)
+    made = view.bidders
     for seat in ((first + i) % n for i in range(n)):
         bid = view.bids[seat]
         if bid is not None:

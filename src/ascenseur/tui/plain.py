@@ -28,7 +28,6 @@ from ascenseur.text.refusals import refusal_text
 from ascenseur.text.rules import rules_lines, schedule_words
 from ascenseur.text.words import (
     allowed_bids,
-    bidders,
     bids_against_cards,
     blind_text,
     bot_label,
@@ -360,7 +359,7 @@ class PlainGame:
     def table_lines(self, view: Observation) -> list[str]:
         lang = self.lang
         lines = []
-        sealed = bidders(view)  # with closed fists, who has bid shows, not what (H4)
+        sealed = view.bidders  # with closed fists, who has bid shows, not what (H4)
         for seat in range(view.players):
             marks = ""
             if seat == view.dealer:

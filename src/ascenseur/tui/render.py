@@ -20,7 +20,6 @@ from ascenseur.text.advice import advice_lines
 from ascenseur.text.messages import count, tr
 from ascenseur.text.rules import rules_summary
 from ascenseur.text.words import (
-    bidders,
     bot_label,
     is_you,
     needed,
@@ -95,7 +94,7 @@ class TableState:
 
     @staticmethod
     def of(view: Observation) -> TableState:
-        sealed = frozenset(s for s in bidders(view) if view.bids[s] is None)
+        sealed = frozenset(s for s in view.bidders if view.bids[s] is None)
         return TableState(
             view.seat,
             view.dealer,

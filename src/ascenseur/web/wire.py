@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ascenseur.core.actions import MY_CARD, Bid, MyCard, Play
 from ascenseur.core.cards import Card, Language
-from ascenseur.core.observation import Observation, TrickView
+from ascenseur.core.observation import TrickView
 from ascenseur.core.rules import (
     BIDDING_MODES,
     MAX_SCHEDULE_LENGTH,
@@ -100,19 +100,6 @@ def rules_catalogue() -> RulesCatalogue:
     )
 
 
-def has_bid(view: Observation) -> list[bool]:
-    """Who has bid in the view's deal: public even with closed fists (H4), since the bids
-    are made in turn (B1) from the dealer's left."""
-    n = view.players
-    if view.phase is Phase.PLAYING:
-        return [True] * n
-    if view.phase is not Phase.BIDDING or view.current_seat is None:
-        return [False] * n
-    made = (view.current_seat - view.dealer - 1) % n
-    done = {(view.dealer + 1 + i) % n for i in range(made)}
-    return [seat in done for seat in range(n)]
-
-
 def seat_infos(
     names: Sequence[str],
     lang: Language,
@@ -164,6 +151,7 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
     legal_cards = {a.card for a in view.legal_actions if isinstance(a, Play)}
     n = table.rules.players
     seen = view.seen_hands or ((),) * n
+    bidders = view.bidders
     forbidden = None
     if legal_bids:
         left_out = set(range(view.hand_size + 1)) - set(legal_bids)
@@ -193,7 +181,7 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
         hand=[card.code for card in sort_hand(view.hand)],
         hand_counts=list(view.hand_counts),
         bids=list(view.bids),
-        has_bid=has_bid(view),
+        has_bid=[seat in bidders for seat in range(n)],
         tricks_won=list(view.tricks_won),
         leader=view.leader,
         trick=shared("trick", lambda: [PlayedCard(seat=s, card=c.code) for s, c in view.trick]),
