@@ -75,7 +75,7 @@ def test_a_saved_deal_set_replays_the_same_match(
         (["--candidate", "nobody"], "there is no bot called 'nobody': choose one of"),
         (["--candidate", "random", "--players", "11"], "--players: a table has 3…10 players"),
         (["--candidate", "random", "--max-cards", "20"], "--max-cards: max_cards must be 1…19"),
-        (["--candidate", "random", "--rules", "nope"], "--rules: there is no preset \"nope\""),
+        (["--candidate", "random", "--rules", "nope"], '--rules: there is no preset "nope"'),
         (["--candidate", "random", "--schedule", "sideways"], "--schedule must be up-down"),
         (["--candidate", "random", "--scoring", "1,2"], "--scoring must be ascenseur"),
         (["--candidate", "random", "--scoring", "1,2,3,4,101"], "scoring.per_trick must be"),
