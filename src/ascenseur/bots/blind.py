@@ -62,7 +62,8 @@ def blind_bid_estimates(view: Observation) -> list[Estimate]:
         assert isinstance(action, Bid)
         b = action.value
         points = win * scoring.points(b, 1) + (1.0 - win) * scoring.points(b, 0)
-        estimates.append(Estimate(action, points, win if b == 1 else 1.0 - win, len(candidates)))
+        exact = win if b == 1 else 1.0 - win
+        estimates.append(Estimate(action, points, exact, len(candidates), (1.0 - win, win)))
     return estimates
 
 

@@ -448,12 +448,14 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
     The pure-Python loop; :func:`ascenseur.fast.evaluate` is its compiled twin. Every
     candidate meets the same worlds (common random numbers) while it runs; with
     ``settings.race``, those clearly behind stop early (:mod:`~ascenseur.search.racing`).
-    Deterministic given ``rng`` when ``settings.seconds`` is None.
+    Deterministic given ``rng`` when ``settings.seconds`` is None. Each estimate's ``tricks``
+    is the weighted share of its worlds by the tricks the seat ends the deal with.
     """
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     race = Race(len(problem.candidates), settings.iterations, settings.race)
     tally = Tally.of(len(problem.candidates))
     exact = [0.0] * len(problem.candidates)
+    taken = [[0.0] * (problem.hand_size + 1) for _ in problem.candidates]
     out_of_time = False
     while not out_of_time and (worlds := race.chunk()) > 0:
         for _ in range(worlds):
@@ -464,10 +466,11 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
                 _play(problem, settings, hands, bids, problem.candidates[i], noise)
                 for i in race.running
             ]
-            tally.add(weight, race.running, [score for score, _ in outcomes])
-            for i, (_, made) in zip(race.running, outcomes, strict=True):
+            tally.add(weight, race.running, [score for score, _, _ in outcomes])
+            for i, (_, made, won) in zip(race.running, outcomes, strict=True):
                 if made:
                     exact[i] += weight
+                taken[i][won] += weight
             race.played_worlds(1)
             if deadline is not None and time.perf_counter() >= deadline:
                 out_of_time = True
@@ -477,7 +480,11 @@ def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random)
     race.finish(tally.weight)
     return [
         Estimate(
-            action, tally.sums[i] / race.weights[i], exact[i] / race.weights[i], race.worlds[i]
+            action,
+            tally.sums[i] / race.weights[i],
+            exact[i] / race.weights[i],
+            race.worlds[i],
+            tuple(t / race.weights[i] for t in taken[i]),
         )
         for i, action in enumerate(problem.actions)
     ]
@@ -573,10 +580,10 @@ def _play(
     bids: list[int],
     candidate: int,
     noise: int | None = None,
-) -> tuple[int, bool]:
+) -> tuple[int, bool, int]:
     """The searching seat's score for ``candidate`` (a bid or a card) in one world, under the
-    rule set's scoring table, and whether it made its bid exactly; ``noise`` seeds the other
-    seats' random cards in a nested play-out (``settings.noise``)."""
+    rule set's scoring table, whether it made its bid exactly, and the tricks it took;
+    ``noise`` seeds the other seats' random cards in a nested play-out (``settings.noise``)."""
     me = problem.seat
     first = -1
     if problem.bidding:
@@ -602,7 +609,7 @@ def _play(
         won = playout(start, first, me)
     else:
         won = playout(start, first)
-    return deal_score(problem.scoring, bids[me], won[me]), won[me] == bids[me]
+    return deal_score(problem.scoring, bids[me], won[me]), won[me] == bids[me], won[me]
 
 
 @register("expert")

@@ -402,30 +402,34 @@ def evaluate_worlds(
     squares: Floats,
     cross: Floats,
     weights: Floats,
+    taken: Floats,
 ) -> int:
     """Play ``worlds`` sampled worlds with the candidates ``running`` (indices into
     ``problem.candidates``), adding to the sums of :class:`~ascenseur.search.racing.Tally`
     (Σw and Σw² to ``weights[0]`` and ``weights[1]``, Σw·s to ``sums``, Σw²·s to ``squares``,
-    Σw²·s·s' to ``cross``, in :meth:`~ascenseur.search.racing.Tally.add`'s order) and the
-    weight of the worlds where a candidate makes the bid exactly to ``exact``.
+    Σw²·s·s' to ``cross``, in :meth:`~ascenseur.search.racing.Tally.add`'s order), the
+    weight of the worlds where a candidate makes the bid exactly to ``exact``, and to
+    ``taken[i, t]`` that of the worlds where candidate i ends the deal with t tricks.
 
     Returns the worlds played, -1 if no world is consistent with the view.
     """
     scores = np.empty(running.shape[0], np.int64)
     made = np.empty(running.shape[0], np.bool_)
+    tricks = np.empty(running.shape[0], np.int64)
     return _evaluate_into(
-        problem, worlds, stream, s, running, sums, exact, squares, cross, weights, scores, made
-    )
+        problem, worlds, stream, s, running, sums, exact, squares, cross, weights, taken,
+        scores, made, tricks,
+    )  # fmt: skip
 
 
 @jit_kernel
 def _evaluate_into(
     problem: Problem, worlds: int, stream: Words, s: Scratch, running: Int64s, sums: Floats,
-    exact: Floats, squares: Floats, cross: Floats, weights: Floats, scores: Int64s,
-    made: npt.NDArray[np.bool_],
+    exact: Floats, squares: Floats, cross: Floats, weights: Floats, taken: Floats,
+    scores: Int64s, made: npt.NDArray[np.bool_], tricks: Int64s,
 ) -> int:  # fmt: skip
-    """:func:`evaluate_worlds`, each world's scores into ``scores`` (one per candidate) and
-    whether the candidate made the bid exactly into ``made``."""
+    """:func:`evaluate_worlds`, each world's scores into ``scores`` (one per candidate),
+    whether the candidate made the bid exactly into ``made`` and its tricks into ``tricks``."""
     count = running.shape[0]
     for _ in range(worlds):
         weight = draw(problem, stream, s)
@@ -438,6 +442,7 @@ def _evaluate_into(
             s.noise[0] = seed
             scores[j] = _score(problem, s, problem.candidates[running[j]])
             made[j] = s.won[me] == s.bids[me]
+            tricks[j] = s.won[me]
         weights[0] += weight
         w2 = weight * weight
         weights[1] += w2
@@ -449,6 +454,7 @@ def _evaluate_into(
                 cross[i, running[m]] += w2 * scores[j] * scores[m]
             if made[j]:
                 exact[i] += weight
+            taken[i, tricks[j]] += weight
     return worlds
 
 
@@ -484,12 +490,13 @@ def assess(
     squares = np.zeros(n, np.float64)
     cross = np.zeros((n, n), np.float64)
     weights = np.zeros(2, np.float64)
+    taken = np.zeros((n, problem.hand_size + 1), np.float64)
     stream = new_stream(rng)
     deadline = None if settings.seconds is None else time.perf_counter() + settings.seconds
     running = np.array(race.running, np.int64)
     while (worlds := race.chunk(None if deadline is None else CHUNK)) > 0:
         played = evaluate_worlds(
-            compiled, worlds, stream, scratch, running, sums, exact, squares, cross, weights
+            compiled, worlds, stream, scratch, running, sums, exact, squares, cross, weights, taken
         )
         if played < 0:
             raise NoConsistentWorld("no world is consistent with what this seat has seen")
@@ -502,7 +509,11 @@ def assess(
     race.finish(float(weights[0]))
     return [
         Estimate(
-            a, float(sums[i]) / race.weights[i], float(exact[i]) / race.weights[i], race.worlds[i]
+            a,
+            float(sums[i]) / race.weights[i],
+            float(exact[i]) / race.weights[i],
+            race.worlds[i],
+            tuple(float(t) / race.weights[i] for t in taken[i]),
         )
         for i, a in enumerate(problem.actions)
     ]

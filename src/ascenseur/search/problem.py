@@ -45,13 +45,16 @@ class Estimate:
     making the bid.
 
     ``worlds`` is how many worlds the candidate met (fewer than others' if the search stopped
-    playing it: :mod:`~ascenseur.search.racing`).
+    playing it: :mod:`~ascenseur.search.racing`). ``tricks[t]`` is the share of those worlds
+    (weighted) in which the seat ends the deal with t tricks, t = 0 … hand size (what the
+    review and the hints' "why" read; empty where an estimate does not say).
     """
 
     action: PlayerAction
     points: float
     exact: float
     worlds: int
+    tricks: tuple[float, ...] = ()
 
 
 class NoConsistentWorld(RuntimeError):
