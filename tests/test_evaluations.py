@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ascenseur.commands.arena import saved_match
+from ascenseur.arena.saved import saved_match
 from ascenseur.commands.rules import add_rule_options, rules_of
 
 EVALUATIONS = Path(__file__).resolve().parent.parent / "evaluations"

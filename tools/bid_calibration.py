@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ascenseur.arena.duplicate import ArenaError
-from ascenseur.commands.arena import saved_match
+from ascenseur.arena.saved import saved_match
 from ascenseur.core.scoring import deal_score
 
 #: Bins of the estimated chance of an exact bid.

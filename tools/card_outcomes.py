@@ -38,9 +38,9 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from ascenseur.arena.duplicate import ArenaError
+from ascenseur.arena.saved import saved_match
 from ascenseur.bots.base import Budget, forced
 from ascenseur.bots.expert import ExpertBot
-from ascenseur.commands.arena import saved_match
 from ascenseur.core.actions import Play, PlayerAction
 from ascenseur.core.cards import DECK, FULL_DECK_MASK, KIND_MASKS, Suit
 from ascenseur.core.observation import Observation

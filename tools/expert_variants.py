@@ -3,7 +3,7 @@ made the default.
 
 Each factory is the registered ``expert`` but for the setting its name gives; a change is
 measured by playing it and ``expert`` on the same deal sets and pairing the two
-(``tools/arena_paired.py``). Run from ``tools/`` (or with ``tools`` on ``PYTHONPATH``)::
+(``ascenseur arena report --paired``). Run from ``tools/`` (or with ``tools`` on ``PYTHONPATH``)::
 
     ascenseur arena --candidate expert_variants:tie_width_03 --reference heuristic \\
         --players 4 --single-deal 14 --games 60 --seed 9191 --jobs 1 --out DIR
@@ -94,7 +94,7 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   (``evaluations/sharedthin4-4p-9003``, 18 of 60 games, stopped to make it the expert): +9.64
   [+4.94, +14.34] a game, 15 of 18 ahead, +0.68 and +0.82 a deal at 14-16 and 17-19 cards;
   +50.71 [+42.2, +59.2] against the field; decisions p95 0.95 s on a machine that ran 1.4
-  times slower than for the reference match (``tools/arena_times.py --by-game``). 9003 is a
+  times slower than for the reference match (``ascenseur arena report --times --by-game``). 9003 is a
   seed these changes were measured on: the expert's figure needs fresh seeds.
 
 Dropped after measuring (the code is in the history; the arena did not pay for them):
@@ -119,7 +119,7 @@ Dropped after measuring (the code is in the history; the arena did not pay for t
   bot's own bid (compiled) instead of the fitted model's expected bid, and whose bids'
   play-outs gave the seats yet to bid the bot's bid after the candidate. Against ``faithful``,
   both against the heuristic field, 4 players, 60 single 14-card deals on seed 6611 (the same
-  deals, paired by ``tools/arena_paired.py``): -0.34 [-1.26, +0.59] a game of four seat turns
+  deals, paired by ``ascenseur arena report --paired``): -0.34 [-1.26, +0.59] a game of four seat turns
   (+2.05 against +2.39), bids p50 0.45 s against 0.27 s: no gain seen, at more time;
 * ``field_leads`` (never committed) — every other seat of every play-out (plain and nested,
   bids and cards) led the lowest card of its shortest suit, as the heuristic bot mostly does
@@ -256,7 +256,7 @@ class BidTowardField(ExpertBot):
     candidate bid's estimate loses ``pull`` points per trick between it and that bid; the
     expert's own choice is kept unless another bid is better by that measure. Where the
     expert's bid leaves the field's, the tricks it takes tend to fall between the two
-    (``tools/bid_differences.py``'s under and over). Cards are the expert's."""
+    (``ascenseur arena report --bids``'s under and over). Cards are the expert's."""
 
     def __init__(self, budget: Budget, pull: float) -> None:
         super().__init__(budget)

@@ -11,7 +11,7 @@ Factories for ``ascenseur arena --candidate split_bots:NAME`` (run from ``tools/
   as a JSON line to the file named by ``ASCENSEUR_BIDLOG``; ``tools/bid_calibration.py`` sets
   them beside what the bids then took.
 
-Paired with the expert on the same deals (``tools/arena_paired.py``), the first two say how
+Paired with the expert on the same deals (``ascenseur arena report --paired``), the first two say how
 much of the expert's lead over the heuristic its bids make and how much its cards do.
 """
 

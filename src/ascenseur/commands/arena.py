@@ -10,21 +10,20 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 from ascenseur.arena import report
 from ascenseur.arena.dealsets import DealSet
 from ascenseur.arena.duplicate import ArenaError, GameOutcome, Match, run_match
+from ascenseur.arena.saved import game_line, match_json, saved_match, summary_json
 from ascenseur.arena.stats import GameResult, Tally
 from ascenseur.bots import DEFAULT_BUDGET, REGISTRY, Budget
 from ascenseur.bots.outside import importable_from_here, load_bot
+from ascenseur.commands import arena_report
 from ascenseur.commands.options import positive, positive_float
 from ascenseur.commands.rules import RULE_OPTIONS, add_rule_options, rules_of
 from ascenseur.core.rules import Rules
 from ascenseur.files import write_text_atomic
 
-SUMMARY_FORMAT = "ascenseur-arena/1"
-MATCH_FORMAT = "ascenseur-arena-match/1"
 DEFAULT_GAMES = 100
 #: The options that define a match: --resume takes them from the directory, not the command.
 MATCH_OPTIONS = (
@@ -53,7 +52,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "module:factory, a callable in an importable module (the current directory included) "
         "that returns a bot — an object with a name and choose(view, rng), see "
         "ascenseur.bots.base.Bot; the factory is called afresh for each seat of each run, "
-        "with the budget if it takes an argument.",
+        "with the budget if it takes an argument. 'ascenseur arena report DIR…' reads saved "
+        "matches.",
     )
     bots = ", ".join(sorted(REGISTRY))
     parser.add_argument(
@@ -139,6 +139,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "so give no other option but --jobs",
     )
     parser.set_defaults(run=run)
+    reports = parser.add_subparsers(dest="arena_command", metavar="report", required=False)
+    arena_report.add_parser(reports)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -156,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
         out = _prepare_out(Path(args.out)) if args.out else None
         if out is not None:
             write_text_atomic(out / "deals.json", deals.dumps())
-            write_text_atomic(out / "match.json", json.dumps(_match_json(match, deals)) + "\n")
+            write_text_atomic(out / "match.json", json.dumps(match_json(match, deals)) + "\n")
     rules = match.rules
     tally = Tally(rules.players)
     for result in played:
@@ -174,7 +176,7 @@ def run(args: argparse.Namespace) -> int:
                 write_text_atomic(out / "records" / name, text)
             # One line per game as it ends: an interrupted long match keeps what it played.
             with (out / "games.jsonl").open("a", encoding="utf-8") as lines:
-                lines.write(json.dumps(_game_line(outcome.result)) + "\n")
+                lines.write(json.dumps(game_line(outcome.result)) + "\n")
         progress.advance()
 
     start = time.monotonic()
@@ -191,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
         progress.finish()
-    summary = _summary(match, deals, tally, args.jobs, time.monotonic() - start)
+    summary = summary_json(match, deals, tally, args.jobs, time.monotonic() - start)
     if played:
         summary["resumed_after_games"] = len(played)
     if interrupted:
@@ -231,23 +233,6 @@ def _new_match(args: argparse.Namespace) -> tuple[Match, DealSet]:
     return match, deals
 
 
-def _match_json(match: Match, deals: DealSet) -> dict[str, Any]:
-    """What ``match.json`` says: everything ``--resume`` needs to play the same match."""
-    return {
-        "format": MATCH_FORMAT,
-        "candidate": match.candidate,
-        "reference": match.reference,
-        "rules": match.rules.to_json(),
-        "budget": _budget_json(match.budget),
-        "reference_budget": None
-        if match.reference_budget is None
-        else _budget_json(match.reference_budget),
-        "single_deal": match.single_deal,
-        "seed": match.seed,
-        "deal_set": deals.digest,
-    }
-
-
 def _resume(args: argparse.Namespace) -> tuple[Match, DealSet, Path, list[GameResult]]:
     """The match of ``--resume DIR``, its deal set, DIR, and the games already played there.
 
@@ -268,89 +253,6 @@ def _resume(args: argparse.Namespace) -> tuple[Match, DealSet, Path, list[GameRe
     except ArenaError as err:
         raise ArenaError(f"--resume {err}") from None
     return match, deals, out, played
-
-
-def saved_match(out: Path, *, repair: bool = False) -> tuple[Match, DealSet, list[GameResult]]:
-    """The match an ``ascenseur arena … --out DIR`` run saved in ``out``, its deal set and
-    the results of the games played so far; an :class:`ArenaError` says what is wrong.
-
-    A last line of ``games.jsonl`` cut short while being written is left out; ``repair``
-    also drops it from the file (``--resume`` plays that game again).
-    """
-    try:
-        saved = json.loads((out / "match.json").read_text(encoding="utf-8"))
-        deals = DealSet.loads((out / "deals.json").read_bytes())
-        if saved.get("format") != MATCH_FORMAT:
-            raise ValueError(f"its format is {saved.get('format')!r}, not {MATCH_FORMAT!r}")
-        match = Match(
-            Rules.from_json(saved["rules"]),
-            saved["candidate"],
-            saved["reference"],
-            _budget_of(saved["budget"]),
-            int(saved["seed"]),
-            reference_budget=None
-            if saved["reference_budget"] is None
-            else _budget_of(saved["reference_budget"]),
-            single_deal=saved["single_deal"],
-        )
-    except FileNotFoundError as err:
-        raise ArenaError(
-            f"{out}: no {Path(err.filename).name} there (the directory of an "
-            "'ascenseur arena … --out DIR' run is needed)"
-        ) from None
-    except (OSError, ValueError, KeyError, TypeError) as err:
-        raise ArenaError(
-            f"{out}: match.json or deals.json is not readable ({err}): they must be the "
-            "files the match wrote; otherwise start a new match with --out"
-        ) from None
-    if deals.digest != saved["deal_set"]:
-        raise ArenaError(
-            f"{out}: deals.json is not the deal set the match was played on: put back "
-            "the deals.json it wrote, or start a new match with --out"
-        )
-    deals.fit(match.rules)
-    return match, deals, _played(out / "games.jsonl", len(deals.games), repair)
-
-
-def _played(path: Path, games: int, repair: bool) -> list[GameResult]:
-    """The results of the games ``games.jsonl`` holds (none if it does not exist)."""
-    try:
-        lines = path.read_text(encoding="utf-8").split("\n")
-    except FileNotFoundError:
-        return []
-    tail = lines.pop()  # "" when the file ends with a newline, as every line is written
-    if tail:
-        try:  # whole but unterminated: keep it; cut short while being written: play it again
-            json.loads(tail)
-            lines.append(tail)
-        except ValueError:
-            pass
-        if repair:
-            write_text_atomic(path, "".join(line + "\n" for line in lines))
-    results: dict[int, GameResult] = {}
-    for number, line in enumerate(lines, 1):
-        try:
-            data = json.loads(line)
-            game = int(data["game"])
-            if "result" not in data:
-                raise ValueError("it has no result (written before matches could resume)")
-            if not 0 <= game < games:
-                raise ValueError(f"game {game} is not one of the deal set's {games}")
-            results[game] = GameResult.from_json(game, data["result"])
-        except (ValueError, KeyError, TypeError) as err:
-            raise ArenaError(
-                f"{path}, line {number}: cannot resume from it: {err}; start a new match with "
-                "--out (the games kept stay readable as they are)"
-            ) from None
-    return [results[game] for game in sorted(results)]
-
-
-def _budget_of(data: dict[str, Any]) -> Budget:
-    iterations, seconds = data["iterations"], data["seconds"]
-    return Budget(
-        iterations=None if iterations is None else int(iterations),
-        seconds=None if seconds is None else float(seconds),
-    )
 
 
 def _setup(args: argparse.Namespace) -> tuple[DealSet, Rules, int]:
@@ -393,39 +295,3 @@ def _prepare_out(out: Path) -> Path:
         raise ArenaError(f"--out {out} must be a new or empty directory")
     out.mkdir(parents=True, exist_ok=True)
     return out
-
-
-def _summary(
-    match: Match, deals: DealSet, tally: Tally, jobs: int, elapsed: float
-) -> dict[str, Any]:
-    return {
-        "format": SUMMARY_FORMAT,
-        "candidate": match.candidate,
-        "reference": match.reference,
-        "rules": match.rules.to_json(),
-        "budget": _budget_json(match.budget),
-        "reference_budget": _budget_json(match.budget_of(False)),
-        "single_deal": match.single_deal,
-        "seed": match.seed,
-        "deal_set": {"digest": deals.digest, "seed": deals.seed, "games": len(deals.games)},
-        "jobs": jobs,
-        "elapsed_seconds": elapsed,
-        **tally.to_json(),
-    }
-
-
-def _game_line(result: GameResult) -> dict[str, Any]:
-    """What ``games.jsonl`` says of one game: each side's totals by seat and the difference."""
-    cand = [run.total for run in result.candidate]
-    ref = [run.total for run in result.reference]
-    return {
-        "game": result.game,
-        "candidate_totals": cand,
-        "reference_totals": ref,
-        "points_difference": result.points_difference(),
-        "result": result.to_json(),  # all --resume needs
-    }
-
-
-def _budget_json(budget: Budget) -> dict[str, Any]:
-    return {"iterations": budget.iterations, "seconds": budget.seconds}

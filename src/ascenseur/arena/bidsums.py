@@ -3,26 +3,25 @@ fewer, or exactly as many.
 
 When a deal's bids add up to more than its tricks, some seat must take fewer than it bid;
 when they add up to fewer, some seat must take more. So a bot's misses lean one way or the
-other with the tables it meets, whatever it does itself. This sets the candidate's bids beside
-the reference's at each kind of table: how many seat-deals, the shares taken exactly, under
-(fewer tricks than bid) and over (more), and the mean deal score.
+other with the tables it meets, whatever it does itself. :func:`tallies` sets the
+candidate's bids beside the reference's at each kind of table: how many seat-deals, the shares
+taken exactly, under (fewer tricks than bid) and over (more), and the mean deal score.
 
-It reads the match's records (``records/`` of an ``ascenseur arena … --out DIR`` of whole
-games, kept on the machine that played them): the candidate's seat of each candidate run, and
-every seat of the reference run (where the reference plays all of them).
-
-Run: ``python tools/table_context.py DIR [--min-cards K]`` (deals of at least K cards; 1).
+It reads the match's records (``records/`` of a whole-game match, kept on the machine that
+played them): the candidate's seat of each candidate run, and every seat of the reference run
+(where the reference plays all of them).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from collections import defaultdict
 from pathlib import Path
 from typing import NamedTuple
 
+from ascenseur.arena.duplicate import ArenaError
+from ascenseur.core.errors import RecordError
 from ascenseur.core.record import replay
 
 #: The kinds of table, by the bids' sum against the deal's tricks.
@@ -53,7 +52,7 @@ def tallies(directory: Path, min_cards: int = 1) -> dict[tuple[str, str], Tally]
     more, side ``candidate`` or ``reference``."""
     records = sorted((directory / "records").glob("game-*.json"))
     if not records:
-        raise SystemExit(f"{directory}: no records (a whole-game arena match writes them)")
+        raise ArenaError(f"{directory}: no records (a whole-game arena match writes them)")
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0] * 5)
     for path in records:
         named = RUN.fullmatch(path.name)
@@ -61,8 +60,8 @@ def tallies(directory: Path, min_cards: int = 1) -> dict[tuple[str, str], Tally]
             continue
         try:
             state, _ = replay(json.loads(path.read_text(encoding="utf-8")))
-        except (OSError, ValueError) as err:  # ValueError: bad JSON, or a RecordError
-            raise SystemExit(
+        except (OSError, ValueError, RecordError, RecursionError) as err:
+            raise ArenaError(
                 f"{path}: not a record the arena wrote ({err}); put back the match's own "
                 "records, or move this file out of records/"
             ) from None
@@ -83,7 +82,7 @@ def tallies(directory: Path, min_cards: int = 1) -> dict[tuple[str, str], Tally]
     return {key: Tally(*values) for key, values in counts.items()}
 
 
-def report(found: dict[tuple[str, str], Tally]) -> list[str]:
+def lines(found: dict[tuple[str, str], Tally]) -> list[str]:
     """The table: a line per side and kind of table that has deals."""
     out = [f"{'side':<10}{'table':<7}{'deals':>7}{'exact':>8}{'under':>8}{'over':>8}{'points':>8}"]
     for side in ("candidate", "reference"):
@@ -97,16 +96,3 @@ def report(found: dict[tuple[str, str], Tally]) -> list[str]:
                 f"{tally.over / n:>8.3f}{tally.points / n:>8.2f}"
             )
     return out
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("match", type=Path, help="the --out directory of an arena match")
-    parser.add_argument("--min-cards", type=int, default=1, help="deals of this many cards up")
-    args = parser.parse_args()
-    for line in report(tallies(args.match, args.min_cards)):
-        print(line)
-
-
-if __name__ == "__main__":
-    main()

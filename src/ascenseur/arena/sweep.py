@@ -1,26 +1,22 @@
-"""Several arena matches in one table: one line per match, from the games each has finished.
+"""Several matches in one table: one Markdown line per match, from the games each has finished.
 
 A table-size sweep (whole games at 3, 5, 6, 7 and 10 players) is several long matches, each
-resumed until enough games are played. This reads every match's ``games.jsonl`` as the arena
-does (finished games only, so a match still running can be read) and prints, per match, the
-players and hand sizes, the games finished of those planned, candidate minus reference points
-per game with its 95% interval, the win shares, the exact bids and the candidate's decision
-time p50 and p95, as a Markdown table.
-
-Run: ``python tools/sweep_table.py DIR [DIR …]`` (``ascenseur arena … --out DIR`` directories).
-``--pooled`` adds a last line of every game of them all, for matches of one design played on
-different seeds (the same bots, rules, hand sizes and budgets; else it says which differ).
+resumed until enough games are played. :func:`line` reads a match's games as ``--resume``
+does (finished games only, so a match still running can be read) and gives the players and
+hand sizes, the games finished of those planned, candidate minus reference points per game
+with its 95% interval, the win shares, the exact bids and the candidate's decision time p50
+and p95. :func:`pooled` is one more line, of every game of matches of one design played on
+different seeds (the same bots, rules, hand sizes and budgets).
 """
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import replace
 from pathlib import Path
 
 from ascenseur.arena.duplicate import ArenaError, Match
+from ascenseur.arena.saved import saved_match
 from ascenseur.arena.stats import GameResult, Tally
-from ascenseur.commands.arena import saved_match
 
 HEAD = (
     "| Match | Players, max cards | Games | Candidate minus reference, per game | Win share "
@@ -30,10 +26,7 @@ HEAD = (
 
 
 def _read(directory: Path) -> tuple[Match, int, list[GameResult]]:
-    try:
-        match, deals, results = saved_match(directory)
-    except ArenaError as err:
-        raise SystemExit(str(err)) from None
+    match, deals, results = saved_match(directory)
     return match, len(deals.games), results
 
 
@@ -50,7 +43,7 @@ def pooled(directories: list[Path]) -> str:
     first = read[0][0]
     for directory, (match, _, _) in zip(directories, read, strict=True):
         if replace(match, seed=first.seed) != first:
-            raise SystemExit(
+            raise ArenaError(
                 f"{directory} is not a match of the same design as {directories[0]} (bots,"
                 " rules, hand sizes and budgets must be the same to pool them; only the seed"
                 " may differ)"
@@ -84,14 +77,8 @@ def _line(name: str, match: Match, games: int, results: list[GameResult]) -> str
     return "| " + " | ".join(cells) + " |"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("matches", type=Path, nargs="+", help="--out directories of matches")
-    parser.add_argument("--pooled", action="store_true", help="a last line of all their games")
-    args = parser.parse_args()
-    last = [pooled(args.matches)] if args.pooled else []  # refused before any line is printed
-    print("\n".join([*HEAD, *(line(directory) for directory in args.matches), *last]))
-
-
-if __name__ == "__main__":
-    main()
+def table(directories: list[Path], with_pooled: bool = False) -> list[str]:
+    """The head, a line per match, and with ``with_pooled`` the line of all their games (a
+    refusal comes before any line)."""
+    last = [pooled(directories)] if with_pooled else []
+    return [*HEAD, *(line(directory) for directory in directories), *last]

@@ -1,0 +1,172 @@
+"""The files of a saved match: what ``ascenseur arena … --out DIR`` writes and reads back.
+
+A match directory holds ``match.json`` (:data:`MATCH_FORMAT`: the match's design, all that
+``--resume`` needs), ``deals.json`` (the deal set), ``games.jsonl`` (a line per game as it
+ends, :func:`game_line`), ``summary.json`` (:data:`SUMMARY_FORMAT`, the table at the end) and,
+for whole games, every run's record under ``records/``. :func:`saved_match` reads a directory
+back; every reader of matches (``--resume``, ``ascenseur arena report``, the evaluations'
+tests) goes through it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ascenseur.arena.dealsets import DealSet
+from ascenseur.arena.duplicate import ArenaError, Match
+from ascenseur.arena.stats import GameResult, Tally
+from ascenseur.bots.base import Budget
+from ascenseur.core.rules import Rules
+from ascenseur.files import write_text_atomic
+
+SUMMARY_FORMAT = "ascenseur-arena/1"
+MATCH_FORMAT = "ascenseur-arena-match/1"
+
+__all__ = [
+    "MATCH_FORMAT",
+    "SUMMARY_FORMAT",
+    "budget_json",
+    "game_line",
+    "match_json",
+    "saved_match",
+    "summary_json",
+]
+
+
+def match_json(match: Match, deals: DealSet) -> dict[str, Any]:
+    """What ``match.json`` says: everything ``--resume`` needs to play the same match."""
+    return {
+        "format": MATCH_FORMAT,
+        "candidate": match.candidate,
+        "reference": match.reference,
+        "rules": match.rules.to_json(),
+        "budget": budget_json(match.budget),
+        "reference_budget": None
+        if match.reference_budget is None
+        else budget_json(match.reference_budget),
+        "single_deal": match.single_deal,
+        "seed": match.seed,
+        "deal_set": deals.digest,
+    }
+
+
+def summary_json(
+    match: Match, deals: DealSet, tally: Tally, jobs: int, elapsed: float
+) -> dict[str, Any]:
+    """What ``summary.json`` says: the match, its deal set, and the table of its games."""
+    return {
+        "format": SUMMARY_FORMAT,
+        "candidate": match.candidate,
+        "reference": match.reference,
+        "rules": match.rules.to_json(),
+        "budget": budget_json(match.budget),
+        "reference_budget": budget_json(match.budget_of(False)),
+        "single_deal": match.single_deal,
+        "seed": match.seed,
+        "deal_set": {"digest": deals.digest, "seed": deals.seed, "games": len(deals.games)},
+        "jobs": jobs,
+        "elapsed_seconds": elapsed,
+        **tally.to_json(),
+    }
+
+
+def game_line(result: GameResult) -> dict[str, Any]:
+    """What ``games.jsonl`` says of one game: each side's totals by seat and the difference."""
+    cand = [run.total for run in result.candidate]
+    ref = [run.total for run in result.reference]
+    return {
+        "game": result.game,
+        "candidate_totals": cand,
+        "reference_totals": ref,
+        "points_difference": result.points_difference(),
+        "result": result.to_json(),  # all --resume needs
+    }
+
+
+def budget_json(budget: Budget) -> dict[str, Any]:
+    return {"iterations": budget.iterations, "seconds": budget.seconds}
+
+
+def saved_match(out: Path, *, repair: bool = False) -> tuple[Match, DealSet, list[GameResult]]:
+    """The match an ``ascenseur arena … --out DIR`` run saved in ``out``, its deal set and
+    the results of the games played so far; an :class:`ArenaError` says what is wrong.
+
+    A last line of ``games.jsonl`` cut short while being written is left out; ``repair``
+    also drops it from the file (``--resume`` plays that game again).
+    """
+    try:
+        saved = json.loads((out / "match.json").read_text(encoding="utf-8"))
+        deals = DealSet.loads((out / "deals.json").read_bytes())
+        if saved.get("format") != MATCH_FORMAT:
+            raise ValueError(f"its format is {saved.get('format')!r}, not {MATCH_FORMAT!r}")
+        match = Match(
+            Rules.from_json(saved["rules"]),
+            saved["candidate"],
+            saved["reference"],
+            _budget_of(saved["budget"]),
+            int(saved["seed"]),
+            reference_budget=None
+            if saved["reference_budget"] is None
+            else _budget_of(saved["reference_budget"]),
+            single_deal=saved["single_deal"],
+        )
+    except FileNotFoundError as err:
+        raise ArenaError(
+            f"{out}: no {Path(err.filename).name} there (the directory of an "
+            "'ascenseur arena … --out DIR' run is needed)"
+        ) from None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
+        raise ArenaError(
+            f"{out}: match.json or deals.json is not readable ({err}): they must be the "
+            "files the match wrote; otherwise start a new match with --out"
+        ) from None
+    if deals.digest != saved["deal_set"]:
+        raise ArenaError(
+            f"{out}: deals.json is not the deal set the match was played on: put back "
+            "the deals.json it wrote, or start a new match with --out"
+        )
+    deals.fit(match.rules)
+    return match, deals, _played(out / "games.jsonl", len(deals.games), repair)
+
+
+def _played(path: Path, games: int, repair: bool) -> list[GameResult]:
+    """The results of the games ``games.jsonl`` holds (none if it does not exist)."""
+    try:
+        lines = path.read_text(encoding="utf-8").split("\n")
+    except FileNotFoundError:
+        return []
+    tail = lines.pop()  # "" when the file ends with a newline, as every line is written
+    if tail:
+        try:  # whole but unterminated: keep it; cut short while being written: play it again
+            json.loads(tail)
+            lines.append(tail)
+        except ValueError:
+            pass
+        if repair:
+            write_text_atomic(path, "".join(line + "\n" for line in lines))
+    results: dict[int, GameResult] = {}
+    for number, line in enumerate(lines, 1):
+        try:
+            data = json.loads(line)
+            game = int(data["game"])
+            if "result" not in data:
+                raise ValueError("it has no result (written before matches could resume)")
+            if not 0 <= game < games:
+                raise ValueError(f"game {game} is not one of the deal set's {games}")
+            results[game] = GameResult.from_json(game, data["result"])
+        except (ValueError, KeyError, TypeError) as err:
+            raise ArenaError(
+                f"{path}, line {number}: cannot resume from it: {err}; start a new match with "
+                "--out (the games kept stay readable as they are)"
+            ) from None
+    return [results[game] for game in sorted(results)]
+
+
+def _budget_of(data: dict[str, Any]) -> Budget:
+    iterations, seconds = data["iterations"], data["seconds"]
+    return Budget(
+        iterations=None if iterations is None else int(iterations),
+        seconds=None if seconds is None else float(seconds),
+    )
