@@ -56,32 +56,3 @@ def test_the_model_expects_the_bids_a_club_player_makes(players: int) -> None:
     assert spread < 1.3 * models()[players].sigma
     assert spread < 0.7 * statistics.pstdev(naive)
     assert abs(statistics.fmean(misses)) < 0.1
-
-
-def test_the_bid_information_tool_reproduces_the_heuristics_bids() -> None:
-    """tools/bid_information.py: the heuristic's bid from a seat's own view and real hand is
-    the bid it made; weighted means and worth are Kish's."""
-    import bid_information
-    from ascenseur.bots.heuristic import HeuristicBot
-    from ascenseur.core.actions import Bid
-    from ascenseur.core.observation import observe
-    from ascenseur.core.rules import Rules
-    from ascenseur.core.state import GameState, Phase
-
-    assert bid_information.weighted([1.0, 1.0], [0.0, 1.0]) == (0.5, 2.0)
-    assert bid_information.weighted([2.0, 0.0], [3.0, 5.0]) == (3.0, 1.0)
-    rng = random.Random(4)
-    bot = HeuristicBot()
-    rules = Rules(players=4)
-    for dealer in range(4):
-        state = GameState.single_deal(rules, rules.schedule.index(12), dealer=dealer)
-        state.deal(rng)
-        while state.phase is Phase.BIDDING:
-            seat = state.current_seat
-            assert seat is not None
-            view = observe(state, seat)
-            made = bot.choose(view, rng)
-            assert isinstance(made, Bid)
-            hand = state.hand_mask(seat)
-            assert bid_information.heuristic_bid(bot, view, hand) == made.value
-            state.apply(made)

@@ -337,20 +337,6 @@ def test_the_expert_with_the_model_plays_legal_cards_and_the_pure_path_refuses_i
     assert pure_wherever.choose(view, rng) in view.legal_actions
 
 
-def test_the_mixing_tool_reads_independent_draws_as_worth_their_number() -> None:
-    """tools/chain_mixing.py: runs whose worlds are independent draws of W worlds each have a
-    worth near W; runs that repeat one world each are worth about one world."""
-    import chain_mixing
-
-    rng = np.random.default_rng(3)
-    chances = rng.uniform(0.1, 0.9, size=(4, 78))
-    draws = 300
-    runs = np.array([(rng.random((draws, 4, 78)) < chances).mean(axis=0) for _ in range(40)])
-    assert 0.8 * draws < chain_mixing.worth(runs, [1, 2, 3]) < 1.25 * draws
-    stuck = np.array([(rng.random((4, 78)) < chances).astype(float) for _ in range(40)])
-    assert chain_mixing.worth(stuck, [1, 2, 3]) < 2.0
-
-
 def test_the_real_hands_explain_every_card_over_a_whole_game() -> None:
     """Over every deal of a whole heuristic game (4 players, up to 8 cards), the model reads
     nothing a single deal lacks: at each of seat 0's choices, every other seat's real hand

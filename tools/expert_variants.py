@@ -94,7 +94,8 @@ measured by playing it and ``expert`` on the same deal sets and pairing the two
   (``evaluations/sharedthin4-4p-9003``, 18 of 60 games, stopped to make it the expert): +9.64
   [+4.94, +14.34] a game, 15 of 18 ahead, +0.68 and +0.82 a deal at 14-16 and 17-19 cards;
   +50.71 [+42.2, +59.2] against the field; decisions p95 0.95 s on a machine that ran 1.4
-  times slower than for the reference match (``ascenseur arena report --times --by-game``). 9003 is a
+  times slower than for the reference match (``ascenseur arena report --times --by-game``).
+  9003 is a
   seed these changes were measured on: the expert's figure needs fresh seeds.
 
 Dropped after measuring (the code is in the history; the arena did not pay for them):
@@ -119,7 +120,8 @@ Dropped after measuring (the code is in the history; the arena did not pay for t
   bot's own bid (compiled) instead of the fitted model's expected bid, and whose bids'
   play-outs gave the seats yet to bid the bot's bid after the candidate. Against ``faithful``,
   both against the heuristic field, 4 players, 60 single 14-card deals on seed 6611 (the same
-  deals, paired by ``ascenseur arena report --paired``): -0.34 [-1.26, +0.59] a game of four seat turns
+  deals, paired by ``ascenseur arena report --paired``): -0.34 [-1.26, +0.59] a game of
+  four seat turns
   (+2.05 against +2.39), bids p50 0.45 s against 0.27 s: no gain seen, at more time;
 * ``field_leads`` (never committed) — every other seat of every play-out (plain and nested,
   bids and cards) led the lowest card of its shortest suit, as the heuristic bot mostly does

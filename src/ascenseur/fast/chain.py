@@ -51,24 +51,23 @@ from ascenseur.search.problem import Estimate, NoConsistentWorld, SearchProblem,
 
 #: The model's chance that a seat plays the card the heuristic bot would.
 FAITHFUL = 0.95
-#: Steps before the first world kept, and between two worlds kept: every 4 steps, not 2, its
-#: worlds are worth 47 independent draws, not 24 (``tools/chain_mixing.py --thin 4 --asks
-#: 80000``), at twice the heuristic's decisions. That chain alone took decisions' p95 past 1 s
-#: in whole games (``evaluations/thin4-4p-9003``); run once a decision (the near-tie search
-#: reads its worlds: :class:`ascenseur.fast.DecisionWorlds`) it fits, and the expert gained
-#: +9.64 [+4.94, +14.34] a game over 18 whole games (``evaluations/sharedthin4-4p-9003``).
+#: Steps before the first world kept, and between two worlds kept: every 4 steps, not 2, its worlds
+#: are worth 47 independent draws, not 24 (the retired study ``chain_mixing.py --thin 4 --asks
+#: 80000``), at twice the heuristic's decisions. That chain alone took decisions' p95 past 1 s in
+#: whole games (``evaluations/thin4-4p-9003``); run once a decision (the near-tie search reads its
+#: worlds: :class:`ascenseur.fast.DecisionWorlds`) it fits, and the expert gained +9.64 [+4.94,
+#: +14.34] a game over 18 whole games (``evaluations/sharedthin4-4p-9003``).
 BURN = 600
 THIN = 4
-#: At PLAYOUTS play-outs a decision (the expert's default budget): the most worlds kept, and
-#: the most heuristic decisions one chain asks for (about 10 µs each). Otherwise the worlds are
-#: in proportion to the budget's play-outs (each is played once by every candidate), and the
-#: decisions to the chain's steps (its burn is the same at any budget). 2400 worlds, not 1200,
-#: spend the time the compiled core without reference counting saved (0fb7953): at 19 cards
-#: they are worth 143 independent draws, not 59 (``tools/chain_mixing.py --cards 19 --deals 3
-#: --runs 2 [--worlds 1200 --asks 80000]``), and on seed 9006's first 14 games the expert made
-#: +2.04 [-5.3, +9.3] a game more with them (``evaluations/worlds2400-4p-9006``), decisions p95
-#: 0.48 s. The bound is the 80 000 decisions it was for 1200 worlds, in proportion to the
-#: steps (:func:`asks_for`).
+#: At PLAYOUTS play-outs a decision (the expert's default budget): the most worlds kept, and the
+#: most heuristic decisions one chain asks for (about 10 µs each). Otherwise the worlds are in
+#: proportion to the budget's play-outs (each is played once by every candidate), and the decisions
+#: to the chain's steps (its burn is the same at any budget). 2400 worlds, not 1200, spend the time
+#: the compiled core without reference counting saved (0fb7953): at 19 cards they are worth 143
+#: independent draws, not 59 (the retired study ``chain_mixing.py --cards 19 --deals 3 --runs 2
+#: [--worlds 1200 --asks 80000]``), and on seed 9006's first 14 games the expert made +2.04 [-5.3,
+#: +9.3] a game more with them (``evaluations/worlds2400-4p-9006``), decisions p95 0.48 s. The bound
+#: is the 80 000 decisions it was for 1200 worlds, in proportion to the steps (:func:`asks_for`).
 WORLDS = 2400
 ASKS = 151_111
 PLAYOUTS = 10_000
