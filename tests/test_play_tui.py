@@ -319,7 +319,7 @@ def test_the_play_command_runs_the_app_and_says_where_the_game_is(
     assert app.options.pace == 0 and app.options.pause == 1.5
     out = capsys.readouterr().out
     assert f"The game is saved in {app.session.path}." in out
-    assert "Go on with it: ascenseur play --resume" in out
+    assert f" play --resume {app.session.table.id}\n" in out
     assert main(["play", "--resume", "--lang", "fr"]) == 0
     assert ran[-1].options.notice.startswith("Reprise de la partie de ")
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from ascenseur.commands import arena, check, play, replay, serve, simulate
+from ascenseur.commands import arena, check, export, play, replay, serve, simulate
 from ascenseur.core.errors import AscenseurError
 
-SUBCOMMANDS = (check, simulate, arena, play, replay, serve)
+SUBCOMMANDS = (check, simulate, arena, play, replay, export, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,6 +33,22 @@ def package_version() -> str:
         return "unknown"
 
 
+#: The exit status of a command whose reader went away (``… | head``): a shell's 128 + SIGPIPE.
+BROKEN_PIPE = 141
+
+
+def broken_pipe() -> int:
+    """The reader of standard output has gone: stop quietly, as commands killed by SIGPIPE do.
+
+    Standard output is pointed at /dev/null so that Python's last flush at exit cannot fail
+    and print a traceback of its own (the Python documentation's advice).
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return BROKEN_PIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``ascenseur`` console script; returns the exit status."""
     parser = build_parser()
@@ -44,6 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"ascenseur {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return broken_pipe()
     except OSError as err:
         print(f"ascenseur {args.command}: {err}", file=sys.stderr)
         return 2

@@ -3,13 +3,12 @@ a half-written one."""
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
 
 from ascenseur.core.errors import RecordError
-from ascenseur.core.record import replay
+from ascenseur.core.record import parse_json, replay
 from ascenseur.core.state import GameState
 
 
@@ -20,9 +19,9 @@ def read_record(path: Path) -> tuple[GameState, tuple[str, ...] | None]:
     if it cannot be read.
     """
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as err:
-        raise RecordError(f"{path} is not a game record: {err}", code="bad-json") from None
+        data = parse_json(path.read_bytes())
+    except RecordError as err:
+        raise RecordError(f"{path} is not a game record: {err}", code=err.code) from None
     try:
         return replay(data)
     except RecordError as err:

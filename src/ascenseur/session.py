@@ -38,8 +38,9 @@ from ascenseur.core.actions import Action, Bid, Deal, Play, PlayerAction
 from ascenseur.core.cards import DECK
 from ascenseur.core.errors import AscenseurError, RecordError
 from ascenseur.core.observation import Observation, TrickView, observe
+from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
-from ascenseur.core.state import GameState, Phase
+from ascenseur.core.state import DealResult, GameState, Phase
 from ascenseur.files import read_record, write_text_atomic
 from ascenseur.search.problem import Estimate
 from ascenseur.tables.driver import (
@@ -59,7 +60,7 @@ from ascenseur.tables.events import (
 )
 from ascenseur.tables.events import Event as Entry
 from ascenseur.tables.sqlite import DB_NAME, SqliteDatabase
-from ascenseur.tables.storage import SeatToken
+from ascenseur.tables.storage import SeatToken, Summary
 from ascenseur.tables.story import (
     BidMade,
     CardPlayed,
@@ -79,7 +80,9 @@ from ascenseur.tables.table import (
     default_bot,
     first_dealer,
     person_name,
+    table_record,
 )
+from ascenseur.timeline import deal_tricks
 
 __all__ = [
     "BOT_PREFIX",
@@ -157,6 +160,72 @@ def latest_unfinished(db: SqliteDatabase) -> str | None:
     return next((s.id for s in db.latest("terminal") if not s.over), None)
 
 
+#: How many tables a refusal lists (the most recently played first).
+LISTED = 8
+
+
+def table_line(summary: Summary) -> str:
+    """One table as a refusal lists it: id, where it was played, players, progress, date.
+
+    >>> from ascenseur.core.rules import Rules
+    >>> rules = Rules(players=3, max_cards=2)
+    >>> names = ("Ada", "bot:random", "bot:random")
+    >>> summary = Summary("x7", 0, 0, "terminal", rules, names, True, False, 9, 1, (2, 0, -1))
+    >>> print(table_line(summary))  # doctest: +ELLIPSIS
+    x7  terminal  3 players  1 of 3 deals played  unfinished  19...
+    """
+    played = f"{summary.deals} of {summary.rules.deal_count} deals played"
+    state = "over" if summary.over else ("unfinished" if summary.started else "not started")
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(summary.updated))
+    return "  ".join(
+        (summary.id, summary.origin, f"{summary.rules.players} players", played, state, when)
+    )
+
+
+def tables_listing(db: SqliteDatabase, limit: int = LISTED) -> str:
+    """The tables of ``db``, most recently played first, for a refusal to name what exists."""
+    summaries = db.latest()
+    if not summaries:
+        return f"there is no game in {db.path} yet"
+    lines = [f"the games in {db.path}, most recent first:"]
+    lines.extend("  " + table_line(summary) for summary in summaries[:limit])
+    if len(summaries) > limit:
+        lines.append(f"  … and {len(summaries) - limit} more")
+    return "\n".join(lines)
+
+
+def load_table(db: SqliteDatabase, table_id: str) -> Table:
+    """The table ``table_id`` of ``db``; :class:`AscenseurError` (``no-table``) listing the
+    tables there are when there is none of that id."""
+    events = db.load(table_id)
+    if events is None:
+        raise AscenseurError(
+            f"there is no game {table_id!r}; {tables_listing(db)}", code="no-table"
+        )
+    return Table(table_id, events)
+
+
+def record_name(table_id: str) -> str:
+    """The file a table's record is written to by default (the browser's download name)."""
+    return f"ascenseur-{table_id}.json"
+
+
+def record_text(table: Table) -> str:
+    """The table's game as ``ascenseur check`` reads it (:func:`table_record`); refused for a
+    table whose game has not begun (there is no record without a deal)."""
+    if not table.started:
+        raise AscenseurError(
+            f"the game {table.id!r} has not started: there is no record yet", code="not-started"
+        )
+    return dumps(table_record(table))
+
+
+def write_record(table: Table, path: Path) -> Path:
+    """Write the table's record to ``path`` at once (a temporary file, then a rename)."""
+    write_text_atomic(path, record_text(table))
+    return path
+
+
 class Session:
     """One person (seat :attr:`person`) and bots at a table, committed to ``db`` move by move."""
 
@@ -232,13 +301,16 @@ class Session:
     def resume(cls, db: SqliteDatabase, table_id: str | None = None) -> Session:
         """Go on with table ``table_id`` (default: the last unfinished terminal game), as its
         host; friends who are not here are played by the table's stand-in bot."""
-        wanted = table_id if table_id is not None else latest_unfinished(db)
-        events = db.load(wanted) if wanted is not None else None
-        if wanted is None or events is None:
-            raise AscenseurError(
-                f"there is no unfinished game to resume in {db.path}", code="no-game"
-            )
-        table = Table(wanted, events)
+        if table_id is not None:
+            table = load_table(db, table_id)
+        else:
+            wanted = latest_unfinished(db)
+            events = db.load(wanted) if wanted is not None else None
+            if wanted is None or events is None:
+                raise AscenseurError(
+                    f"there is no unfinished game to resume in {db.path}", code="no-game"
+                )
+            table = Table(wanted, events)
         return cls(table, table.host, db)
 
     @classmethod
@@ -287,6 +359,12 @@ class Session:
             remember_seat(db, table.id, token)
         return cls(table, person, db)
 
+    def export(self, path: Path | None = None) -> Path:
+        """Write the game's record (``ascenseur check``, ``replay`` and ``--resume`` read it)
+        to ``path``, by default :func:`record_name` in the working directory; the path written.
+        """
+        return write_record(self.table, path or Path.cwd() / record_name(self.table.id))
+
     def rematch(self) -> Session:
         """A new game with the same rules, the same person and the same bots, in the same
         database (a new seed: new deals)."""
@@ -333,6 +411,22 @@ class Session:
     def moves(self) -> int:
         """How many actions (deals, bids, cards) the game has seen: a public clock."""
         return len(self.state.history)
+
+    def scored_deal(self) -> tuple[DealResult, tuple[TrickView, ...]] | None:
+        """The last finished deal, its result and its tricks (None before the first ends).
+
+        Public in full, unlike the deal in play: every card dealt in it has been played.
+        """
+        results = self.state.results
+        if not results:
+            return None
+        log = self.state.deal_logs()[len(results) - 1]
+        tricks = tuple(
+            TrickView(leader, cards, winner)
+            for leader, cards, winner in deal_tricks(log, self.rules.players)
+            if winner is not None
+        )
+        return results[-1], tricks
 
     def bot_name(self, seat: int) -> str | None:
         """The bot playing ``seat`` (None for the person)."""

@@ -10,12 +10,15 @@ import sys
 from pathlib import Path
 
 from ascenseur.bots import REGISTRY
+from ascenseur.commands.launch import CommandLine, command_line
 from ascenseur.commands.rules import add_rule_options, given_rule_options, rules_of
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import RulesError
 from ascenseur.session import DATA_DIR_ENV, Session, db_path, default_bot, open_db
 
 LATEST = "latest"
+#: Seconds between the bots' moves on the full screen, unless --pace says otherwise.
+PACE = 0.6
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,13 +51,17 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "of a record FILE, with its own rules and bots",
     )
     play.add_argument(
-        "--pace", type=seconds, default=0.6, help="seconds between the bots' moves (0.6)"
+        "--pace",
+        type=seconds,
+        default=None,
+        help=f"seconds between the bots' moves ({PACE}; with --plain: 0)",
     )
     play.add_argument(
         "--pause",
         type=seconds,
         default=None,
-        help="seconds a finished trick stays before play goes on (default: until a key)",
+        help="seconds a finished trick stays before play goes on (default: until a key; "
+        "with --plain: 0)",
     )
     play.add_argument(
         "--bell", action="store_true", help="ring the terminal's bell when it is your turn"
@@ -120,6 +127,11 @@ def open_session(args: argparse.Namespace, lang: Language) -> Session:
     return Session.start(rules, name, bots, seed=args.seed, db=db)
 
 
+def resume_command(session: Session, command: CommandLine = command_line) -> str:
+    """The command that goes on with the session's game, as it can be typed here."""
+    return command(["play", "--resume", session.table.id])
+
+
 def run(args: argparse.Namespace) -> int:
     lang = language(args.lang)
     session = open_session(args, lang)
@@ -131,7 +143,15 @@ def run(args: argparse.Namespace) -> int:
             # refused like any other bad answer, rather than ending the game.
             sys.stdin.reconfigure(errors="replace")
         game = PlainGame(
-            session, lang, sys.stdin, sys.stdout, bell=args.bell, auto_play=args.auto_play
+            session,
+            lang,
+            sys.stdin,
+            sys.stdout,
+            bell=args.bell,
+            auto_play=args.auto_play,
+            pace=args.pace or 0,
+            pause=args.pause or 0,
+            command=command_line,
         )
         return game.run()
     from ascenseur.text.messages import tr
@@ -143,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
     notice = "\n".join(notices)
     options = PlayOptions(
         lang=lang,
-        pace=args.pace,
+        pace=PACE if args.pace is None else args.pace,
         pause=args.pause,
         notice=notice,
         bell=args.bell,
@@ -154,5 +174,5 @@ def run(args: argparse.Namespace) -> int:
     session = app.session  # a rematch's, after one
     print(tr(lang, "saved_in", path=session.path))
     if not session.state.is_terminal():
-        print(tr(lang, "resume_with"))
+        print(tr(lang, "resume_with", command=resume_command(session)))
     return 0

@@ -99,11 +99,13 @@ def dumps(record: Record) -> str:
 
 def loads(text: str) -> Record:
     """Read and replay a record; raises :class:`RecordError` at its first fault."""
-    state, seats = replay(_parse_json(text))
+    state, seats = replay(parse_json(text))
     return record_of(state, seats)
 
 
-def _parse_json(text: str | bytes) -> object:
+def parse_json(text: str | bytes) -> object:
+    """The JSON value of a record's text; :class:`RecordError` (``bad-json``) for anything that
+    is not JSON text, too deeply nested text included: the one reading path of every command."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
@@ -396,7 +398,7 @@ def check(text: str | bytes) -> dict[str, Any]:
     (when there are some) counts the deals whose fairness (commitment, salt, deck) was
     verified."""
     try:
-        data = _parse_json(text)
+        data = parse_json(text)
         state, _ = replay(data)
     except RecordError as err:
         return {

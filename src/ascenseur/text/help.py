@@ -18,7 +18,14 @@ from ascenseur.core.cards import Language
 from ascenseur.core.rules import SEED_SCORING, Rules
 from ascenseur.core.scoring import deal_score
 from ascenseur.text.messages import french_typography
-from ascenseur.text.rules import rules_lines, scoring_formula, sentence, sizes_text, table_name
+from ascenseur.text.rules import (
+    example,
+    rules_lines,
+    scoring_formula,
+    sentence,
+    sizes_text,
+    table_name,
+)
 
 #: (title, lines) per section, English then French; ``{…}`` filled from the game's rules.
 _SECTIONS: tuple[tuple[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]], ...] = (
@@ -109,10 +116,6 @@ _SECTIONS: tuple[tuple[tuple[str, str], tuple[tuple[str, ...], tuple[str, ...]]]
     ),
 )
 
-_EXAMPLE = (
-    "Bid {bid} and take {tricks}: {points:+d}.",
-    "Annonce {bid}, {tricks} faits : {points:+d}.",
-)
 _THIS_TABLE = ("This table's rules", "Les règles de cette table")
 _HOOK = (
     ("This game: the hook is on.", "This game: no hook."),
@@ -130,7 +133,7 @@ def help_sections(rules: Rules, lang: Language) -> list[tuple[str, list[str]]]:
     index = 1 if fr else 0
     scoring = rules.scoring
     examples = " ".join(
-        _EXAMPLE[index].format(bid=bid, tricks=tricks, points=deal_score(scoring, bid, tricks))
+        example(lang, bid, tricks, deal_score(scoring, bid, tricks))
         for bid, tricks in ((2, 2), (0, 1), (1, 4))
     )
     fields = {

@@ -217,8 +217,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "espace continuer · l dernier · g journal · s scores · ? aide · +/- rythme · q fin",
     ),
     "keys_over": (
-        "r play again (same settings) · s scores · q quit",
-        "r rejouer (mêmes réglages) · s scores · q fin",
+        "r play again (same settings) · e write the record · s scores · q quit",
+        "r rejouer (mêmes réglages) · e écrire la partie · s scores · q fin",
     ),
     "press_on": ("Press space to go on.", "Espace pour continuer."),
     "help_title": ("How to play", "Comment jouer"),
@@ -238,9 +238,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "help_close": ("Escape or ?: close · ↑↓ scroll", "Échap ou « ? » : fermer · ↑↓ défiler"),
     # saving
     "saved_in": ("The game is saved in {path}.", "La partie est enregistrée dans {path}."),
-    "resume_with": (
-        "Go on with it: ascenseur play --resume",
-        "Pour la reprendre : ascenseur play --resume",
+    "resume_with": ("Go on with it: {command}", "Pour la reprendre : {command}"),
+    "export_failed": (
+        "The record could not be written: {why}",
+        "La partie n'a pu être écrite : {why}",
+    ),
+    "exported": (
+        "The game's record is in {path}: ascenseur check, replay and play --resume read it.",
+        "La partie est écrite dans {path} : ascenseur check, replay et play --resume la lisent.",
     ),
     "resumed": ("Resumed the game saved in {path}.", "Reprise de la partie de {path}."),
     "bot_replaced": (
@@ -294,24 +299,25 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bots_line": ("Bots: {bots}.", "Robots : {bots}."),
     "prompt_card": ("Your card (number or code)? ", "Votre carte (numéro ou code) ? "),
     "bad_bid": (
-        "{text!r} is not a bid: type {choices}.",
-        "{text!r} n'est pas une annonce : tapez {choices}.",
+        "'{text}' is not a bid: type {choices}.",
+        "« {text} » n'est pas une annonce : tapez {choices}.",
     ),
     "bad_card": (
-        "{text!r} is not a card of your hand: type its number (1 to {count}) or the card "
+        "'{text}' is not a card of your hand: type its number (1 to {count}) or the card "
         "(for example 10♥, 10h, Nd, trump 21, Excuse; ? for more).",
-        "{text!r} n'est pas une carte de votre main : tapez son numéro (1 à {count}) ou la "
+        "« {text} » n'est pas une carte de votre main : tapez son numéro (1 à {count}) ou la "
         "carte (par exemple 10♥, 10c, Ck, atout 21, Excuse ; ? pour plus).",
     ),
     "not_held": ("You do not hold {card}.", "Vous n'avez pas {card}."),
+    "the_excuse": ("the Excuse", "l'Excuse"),
     "end_of_input": (
         "End of input: the game stops here, unfinished.",
         "Fin de l'entrée : la partie s'arrête ici, inachevée.",
     ),
     "interrupted": ("Interrupted.", "Interrompu."),
     "rematch_prompt": (
-        "Play again with the same settings (y/n)? ",
-        "Rejouer avec les mêmes réglages (o/n) ? ",
+        "Play again with the same settings (y/n; e: write the game's record)? ",
+        "Rejouer avec les mêmes réglages (o/n ; e : écrire la partie dans un fichier) ? ",
     ),
     # replay
     "replay_start": ("Before the first deal.", "Avant la première donne."),
@@ -338,18 +344,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
 
 #: French typography: a narrow no-break space before ``: ; ? !`` (and none breakable).
 NARROW_NBSP = "\u202f"
-_FRENCH_SPACED = re.compile(r"(?<=[\w)\]}…])[ \u00a0]([:;?!»])")
+_FRENCH_SPACED = re.compile(r"(?<=[\w)\]}…'])[ \u00a0]([:;?!»])")
+_FRENCH_OPENING = re.compile(r"«[ \u00a0]")
 
 
 def french_typography(text: str) -> str:
-    """``text`` with a narrow no-break space before ``: ; ? !`` as French print wants.
+    """``text`` with a narrow no-break space before ``: ; ? ! »`` and after ``«`` as French
+    print wants: a line is never broken between a word and its colon or its quotes.
 
     Only after a word (or a closing bracket): a key name such as ``· ? aide`` stays as is.
 
     >>> french_typography("Donne 2 : fini ?") == "Donne 2\u202f: fini\u202f?"
     True
     """
-    return _FRENCH_SPACED.sub(NARROW_NBSP + r"\1", text)
+    return _FRENCH_OPENING.sub("«" + NARROW_NBSP, _FRENCH_SPACED.sub(NARROW_NBSP + r"\1", text))
 
 
 MESSAGES = {key: (en, french_typography(fr)) for key, (en, fr) in MESSAGES.items()}
@@ -360,6 +368,7 @@ NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "card": (("card", "cards"), ("carte", "cartes")),
     "point": (("point", "points"), ("point", "points")),
     "deal": (("deal", "deals"), ("donne", "donnes")),
+    "trick_made": (("trick taken", "tricks taken"), ("pli fait", "plis faits")),
 }
 
 

@@ -35,6 +35,7 @@ from ascenseur.core.cards import (
     Card,
     Language,
 )
+from ascenseur.text.messages import french_typography
 
 #: A bid or a position in the hand is at most this many digits (a deal has at most 78 cards).
 MAX_DIGITS = 3
@@ -137,21 +138,43 @@ def _suit_card(words: list[str], joined: str, lang: Language) -> Card | None:
     return DECK[index] if index is not None else None
 
 
-def card_names(lang: Language) -> str:
-    """How to type a card, for the help: the notations :func:`read_card` knows, in ``lang``."""
+def card_names(lang: Language, *, bare_trumps: bool = True) -> str:
+    """How to type a card, for the help: the notations :func:`read_card` knows, in ``lang``.
+
+    ``bare_trumps``: a bare number is a trump (the full screen's ``:``); otherwise (the plain
+    mode, where ``3`` is the third card of the hand) a trump is typed ``t17`` or ``trump 17``.
+    """
     if lang == "fr":
-        return (
+        trumps = "un nombre seul est un atout (17)" if bare_trumps else "un atout : t17"
+        return french_typography(
             "la carte comme elle s'affiche (10♥, C♦, atout 17, Excuse), en mots (roi de cœur) "
             "ou le rang puis la couleur : 1-10, V (valet), C (cavalier), D (dame), R (roi), "
             "puis P (pique), C (cœur), K (carreau), T (trèfle) — 10c, Ck, Rt ; "
-            "un nombre seul est un atout (17), ou EX pour l'Excuse"
+            f"{trumps}, ou EX pour l'Excuse"
         )
+    trumps = "a bare number is a trump (17)" if bare_trumps else "a trump as t17"
     return (
         "the card as shown (10♥, N♦, trump 17, Excuse), in words (king of hearts) or the "
         "rank then the suit: 1-10, J (jack), N (knight, the tarot's extra face card between "
         "jack and queen), Q (queen), K (king), then S, H, D, C — 10h, Nd, Ks; "
-        "a bare number is a trump (17), or EX for the Excuse"
+        f"{trumps}, or EX for the Excuse"
     )
+
+
+def card_examples(lang: Language) -> str:
+    """A few cards as typed in ``lang``, for the line where a card is typed."""
+    return "10♥, C♦, 17, Excuse, 10c…" if lang == "fr" else "10♥, N♦, 17, Excuse, 10h…"
+
+
+def echo(text: str, limit: int = 40) -> str:
+    r"""What a person typed, to be repeated back: at most ``limit`` characters (then ``…``),
+    anything unprintable escaped, so that nothing typed can move the terminal's cursor.
+
+    >>> print(echo("x\x1b[2J"), echo("9" * 50, 5))
+    x\x1b[2J 99999…
+    """
+    shown = text if len(text) <= limit else text[:limit] + "…"
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in shown)
 
 
 #: What people type for "my card", the play of a blind one-card deal (house rule H5).
@@ -163,4 +186,13 @@ def is_my_card(text: str) -> bool:
     return " ".join(text.casefold().split()) in MY_CARD_WORDS
 
 
-__all__ = ["MAX_DIGITS", "MY_CARD_WORDS", "card_names", "is_my_card", "read_bid", "read_card"]
+__all__ = [
+    "MAX_DIGITS",
+    "MY_CARD_WORDS",
+    "card_examples",
+    "card_names",
+    "echo",
+    "is_my_card",
+    "read_bid",
+    "read_card",
+]

@@ -72,7 +72,11 @@ def _illegal(err: IllegalAction, lang: Language) -> str | None:
 
 
 def _card(code: str, lang: Language) -> str:
-    return Card.parse(code).display(lang)
+    """The card as a sentence names it: ``10♥``, ``trump 9``, ``the Excuse``/``l'Excuse``."""
+    card = Card.parse(code)
+    if card.suit is Suit.EXCUSE:
+        return tr(lang, "the_excuse")
+    return card.display(lang)
 
 
 def _reason(err: IllegalAction, lang: Language) -> str:

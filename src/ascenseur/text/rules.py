@@ -90,7 +90,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "tag_blind": ("blind one-card deals", "une carte à l'indienne"),
     "example": (
         "Bid {bid} and take {tricks}: {points:+d}.",
-        "Annonce {bid}, {tricks} faits : {points:+d}.",
+        "Annonce {bid}, {made} : {points:+d}.",
     ),
 }
 
@@ -157,11 +157,16 @@ def scoring_formula(scoring: Scoring, lang: Language) -> str:
     return " ".join(parts)
 
 
+def example(lang: Language, bid: int, tricks: int, points: int) -> str:
+    """One deal scored: ``Bid 1 and take 4: -3.`` / ``Annonce 0, 1 pli fait : -1.``"""
+    made = count(lang, tricks, "trick_made")
+    return _w(lang, "example", bid=bid, tricks=tricks, made=made, points=points)
+
+
 def scoring_examples(scoring: Scoring, lang: Language) -> str:
     """A few deals scored by the table itself (:meth:`Scoring.points`)."""
     return " ".join(
-        _w(lang, "example", bid=bid, tricks=tricks, points=scoring.points(bid, tricks))
-        for bid, tricks in EXAMPLES
+        example(lang, bid, tricks, scoring.points(bid, tricks)) for bid, tricks in EXAMPLES
     )
 
 

@@ -226,23 +226,72 @@ def deal_log(view: Observation, seats: Sequence[str], deal_count: int, lang: Lan
     who took it (what the full screen's log shows, the same after a resume)."""
     if view.phase is Phase.DEALING or view.phase is Phase.OVER or view.hand_size == 0:
         return []
-    n = view.players
-    dealer = seat_name(seats, view.dealer, lang)
-    lines = [dealt_line(lang, view.deal_index + 1, deal_count, view.hand_size, dealer)]
-    first = (view.dealer + 1) % n
-    made = view.bidders
+    lines = _deal_lines(
+        view.deal_index + 1,
+        deal_count,
+        view.hand_size,
+        view.dealer,
+        view.bids,
+        frozenset(view.bidders),
+        view.tricks,
+        seats,
+        lang,
+    )
+    lines.append(bids_against_cards(view, lang, seats))
+    return lines
+
+
+def scored_deal_log(
+    number: int,
+    result: DealResult,
+    tricks: Sequence[TrickView],
+    totals: Sequence[int],
+    seats: Sequence[str],
+    deal_count: int,
+    lang: Language,
+) -> list[str]:
+    """Finished deal ``number`` (1-based): who dealt, the bids, every trick, and what each
+    seat scored (``totals``: the running totals after it) — the log between two deals."""
+    lines = _deal_lines(
+        number,
+        deal_count,
+        result.hand_size,
+        result.dealer,
+        result.bids,
+        frozenset(),
+        tricks,
+        seats,
+        lang,
+    )
+    lines.append(tr(lang, "deal_scored", number=number))
+    lines.extend(score_lines(result, totals, seats, lang))
+    return lines
+
+
+def _deal_lines(
+    number: int,
+    deal_count: int,
+    hand_size: int,
+    dealer: int,
+    bids: Sequence[int | None],
+    made: frozenset[int],
+    tricks: Sequence[TrickView],
+    seats: Sequence[str],
+    lang: Language,
+) -> list[str]:
+    n = len(seats)
+    lines = [dealt_line(lang, number, deal_count, hand_size, seat_name(seats, dealer, lang))]
+    first = (dealer + 1) % n
     for seat in ((first + i) % n for i in range(n)):
-        bid = view.bids[seat]
+        bid = bids[seat]
         if bid is not None:
             lines.append(tr(lang, "bids", name=seat_name(seats, seat, lang), value=bid))
         elif seat in made:  # a closed fist (H4)
             lines.append(tr(lang, "has_bid", name=seat_name(seats, seat, lang)))
-    for number, trick in enumerate(view.tricks, 1):
+    for position, trick in enumerate(tricks, 1):
         name = seat_name(seats, trick.winner, lang)
         cards = trick_cards(trick, seats, n, lang)
-        lines.append(tr(lang, "took_trick", name=name, number=number, cards=cards))
-    if view.phase is Phase.BIDDING or view.phase is Phase.PLAYING:
-        lines.append(bids_against_cards(view, lang, seats))
+        lines.append(tr(lang, "took_trick", name=name, number=position, cards=cards))
     return lines
 
 

@@ -36,7 +36,7 @@ from ascenseur.core.errors import AscenseurError
 from ascenseur.core.state import Phase
 from ascenseur.session import DealScored, Event, Session, TrickTaken, Turn
 from ascenseur.text.messages import decimal, tr
-from ascenseur.text.notation import is_my_card, read_card
+from ascenseur.text.notation import echo, is_my_card, read_card
 from ascenseur.text.refusals import refusal_text
 from ascenseur.text.words import (
     allowed_bids,
@@ -46,6 +46,7 @@ from ascenseur.text.words import (
     hand_groups,
     knight_note,
     last_trick_title,
+    scored_deal_log,
     seat_name,
     sort_hand,
 )
@@ -105,6 +106,7 @@ class PlayApp(App[None]):
         Binding("colon", "type_card", show=False),
         Binding("m", "my_card", show=False),
         Binding("r", "rematch", show=False),
+        Binding("e", "export", show=False),
         Binding("plus", "pace(-1)", show=False),
         Binding("minus", "pace(1)", show=False),
         Binding("left", "move(-1)", show=False),
@@ -236,7 +238,7 @@ class PlayApp(App[None]):
                 self.query_one("#table", Static).update(table)
         self.query_one("#header", Static).update(header)
         self._show_trick()
-        log = deal_log(view, seats, view.rules.deal_count, lang)
+        log = self._log_lines()
         self.query_one("#log", Static).update("\n".join(log) or tr(lang, "log_empty"))
         self.query_one("#hand-box").border_subtitle = knight_note(view.hand, lang)
         hand = self.query_one(HandView)
@@ -509,9 +511,19 @@ class PlayApp(App[None]):
         self.push_screen(HelpScreen(self.session.rules, self.lang))
 
     def action_log(self) -> None:
-        view = self.session.view
-        lines = deal_log(view, self.session.seats, view.rules.deal_count, self.lang)
-        self.push_screen(LogScreen(lines, self.lang))
+        self.push_screen(LogScreen(self._log_lines(), self.lang))
+
+    def _log_lines(self) -> list[str]:
+        """The deal in play so far; between two deals and at the end, the deal just over."""
+        session = self.session
+        view = session.view
+        seats, count = session.seats, view.rules.deal_count
+        scored = session.scored_deal()
+        if scored is not None and (view.phase is Phase.DEALING or view.phase is Phase.OVER):
+            result, tricks = scored
+            number = len(view.results)
+            return scored_deal_log(number, result, tricks, view.totals, seats, count, self.lang)
+        return deal_log(view, seats, count, self.lang)
 
     def action_my_card(self) -> None:
         """``m``: play "my card", the one play of a blind one-card deal (H5)."""
@@ -534,7 +546,7 @@ class PlayApp(App[None]):
         card = read_card(text, self.lang)
         if card is None:
             count = len(self.session.view.hand)
-            self.say(tr(self.lang, "bad_card", text=text[:40], count=count), error=True)
+            self.say(tr(self.lang, "bad_card", text=echo(text), count=count), error=True)
             return
         ordered = sort_hand(self.session.view.hand)
         if card in ordered:
@@ -556,6 +568,22 @@ class PlayApp(App[None]):
             self.pop_screen()
         self.refresh_view()
         self.drive()
+
+    def action_export(self) -> None:
+        """At the end: the game's record written beside us (``ascenseur export`` does it for
+        any game), and where it is said on the ranking (or the status line)."""
+        if self.session.turn is not Turn.OVER:
+            return
+        try:
+            path = self.session.export()
+        except (OSError, AscenseurError) as err:
+            text, error = tr(self.lang, "export_failed", why=str(err)), True
+        else:
+            text, error = tr(self.lang, "exported", path=path), False
+        if isinstance(self.screen, RankingScreen):
+            self.screen.tell(text, error=error)
+        else:
+            self.say(text, error=error)
 
     def action_hint(self) -> None:
         if self.session.turn is not Turn.PERSON or self.waiting:

@@ -9,7 +9,9 @@ its end (:data:`STOPPED`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import shlex
+import time
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from ascenseur.bots.hints import DEFAULT_PLAYOUTS
@@ -19,11 +21,11 @@ from ascenseur.core.cards import Language
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
-from ascenseur.session import Dealt, Event, GameOver, Session, Turn
+from ascenseur.session import Dealt, Event, GameOver, Session, TrickTaken, Turn
 from ascenseur.text.advice import advice_lines
 from ascenseur.text.help import help_lines
 from ascenseur.text.messages import count, tr
-from ascenseur.text.notation import card_names, is_my_card, read_bid, read_card
+from ascenseur.text.notation import card_names, echo, is_my_card, read_bid, read_card
 from ascenseur.text.refusals import refusal_text
 from ascenseur.text.rules import rules_lines, schedule_words
 from ascenseur.text.words import (
@@ -58,6 +60,7 @@ _HINT = ("h", "hint", "conseil")
 _SCORES = ("s", "scores", "score")
 _LAST = ("l", "last", "dernier")
 _TABLE = ("t", "table")
+_EXPORT = ("e", "export", "exporter")
 
 
 class PlainGame:
@@ -73,6 +76,9 @@ class PlainGame:
         hint_playouts: int = DEFAULT_PLAYOUTS,
         bell: bool = False,
         auto_play: bool = False,
+        pace: float = 0,
+        pause: float = 0,
+        command: Callable[[Sequence[str]], str] = lambda args: shlex.join(["ascenseur", *args]),
     ) -> None:
         self.session = session
         self.lang = lang
@@ -82,6 +88,12 @@ class PlainGame:
         #: Ring the bell (BEL) with the prompt; play a forced card without asking.
         self.bell = bell
         self.auto_play = auto_play
+        #: Seconds after each bot's move, and after each finished trick (``--pace``,
+        #: ``--pause``): time to follow the game as it is printed or read aloud.
+        self.pace = pace
+        self.pause = pause
+        #: How ``ascenseur ARGS`` is typed here (``make play ARGS=…`` after ``make play``).
+        self.command_line = command
         self.ended = False
         self.warned_cold = False
         self.knight_told = False
@@ -113,16 +125,24 @@ class PlainGame:
                 else:
                     if self._expert_to_act():
                         self.warn_if_cold()
+                    bot = turn is Turn.BOT
                     self.show(self.session.advance())
+                    if bot and self.pace:
+                        time.sleep(self.pace)
         except KeyboardInterrupt:
             self.say("", tr(self.lang, "interrupted"), *self.saved())
             return INTERRUPTED
 
     def rematch(self) -> bool:
-        """Offer a new game with the same settings; True when the person takes it."""
-        self.stdout.write(tr(self.lang, "rematch_prompt"))
-        self.stdout.flush()
-        answer = self.stdin.readline().strip().casefold()
+        """Offer a new game with the same settings, or the finished game's record; True when
+        the person takes a new game."""
+        while True:
+            self.stdout.write(tr(self.lang, "rematch_prompt"))
+            self.stdout.flush()
+            answer = self.stdin.readline().strip().casefold()
+            if answer not in _EXPORT:
+                break
+            self.say(self.export())
         if answer not in ("y", "yes", "o", "oui"):
             self.say("")
             return False
@@ -188,8 +208,17 @@ class PlainGame:
             return []
         lines = [tr(self.lang, "saved_in", path=self.session.path)]
         if self.session.turn is not Turn.OVER:
-            lines.append(tr(self.lang, "resume_with"))
+            resume = self.command_line(["play", "--resume", self.session.table.id])
+            lines.append(tr(self.lang, "resume_with", command=resume))
         return lines
+
+    def export(self) -> str:
+        """Write the game's record beside us (``e`` at the end); where it is, or why not."""
+        try:
+            path = self.session.export()
+        except (OSError, AscenseurError) as err:
+            return tr(self.lang, "export_failed", why=str(err))
+        return tr(self.lang, "exported", path=path)
 
     def show(self, events: list[Event]) -> None:
         deals = self.session.rules.deal_count
@@ -198,6 +227,8 @@ class PlainGame:
                 self.say("")
             self.ended = self.ended or isinstance(event, GameOver)
             self.say(*event_lines(event, self.session.seats, deals, self.lang))
+            if isinstance(event, TrickTaken) and self.pause:
+                time.sleep(self.pause)
 
     # -- the person's turn -------------------------------------------------------------------
 
@@ -252,7 +283,7 @@ class PlainGame:
         """Run a help/hint/table/scores/last-trick command; False if ``word`` is none."""
         lang = self.lang
         actions: dict[tuple[str, ...], Callable[[], list[str]]] = {
-            _HELP: lambda: [tr(lang, "plain_help", cards=card_names(lang))],
+            _HELP: lambda: [tr(lang, "plain_help", cards=card_names(lang, bare_trumps=False))],
             _RULES: lambda: help_lines(self.session.rules, lang),
             _HINT: lambda: self.hint_lines(view),
             _SCORES: lambda: self.sheet_lines(view),
@@ -330,12 +361,12 @@ class PlainGame:
         notation the program shows (:func:`ascenseur.text.notation.read_card`) — a bare
         number past the hand's length is a trump.
         """
-        echo = text if len(text) <= ECHO else text[:ECHO] + "…"
+        shown = echo(text, ECHO)
         if view.phase is Phase.BIDDING:
             value = read_bid(text)
             if value is not None and value < len(BIDS):
                 return BIDS[value]
-            self.say(tr(self.lang, "bad_bid", text=echo, choices=self._choices(view)))
+            self.say(tr(self.lang, "bad_bid", text=shown, choices=self._choices(view)))
             return None
         if is_my_card(text) or (MY_CARD in view.legal_actions and read_bid(text) == 1):
             return MY_CARD
@@ -345,7 +376,7 @@ class PlainGame:
             return PLAYS[hand[place - 1].index]
         card = read_card(text, self.lang)
         if card is None:
-            self.say(tr(self.lang, "bad_card", text=echo, count=len(hand)))
+            self.say(tr(self.lang, "bad_card", text=shown, count=len(hand)))
             return None
         return PLAYS[card.index]
 

@@ -18,7 +18,7 @@ from ascenseur.core.rules import Rules
 from ascenseur.core.state import DealResult
 from ascenseur.text.help import help_sections
 from ascenseur.text.messages import tr
-from ascenseur.text.notation import card_names
+from ascenseur.text.notation import card_examples, card_names
 from ascenseur.tui.render import ranking, score_sheet
 
 
@@ -94,11 +94,13 @@ class RankingScreen(_GameScreen):
         border: double $accent; padding: 1 2; background: $surface;
     }
     RankingScreen .keys { color: $text-muted; margin-top: 1; }
+    RankingScreen #told { height: auto; max-width: 76; margin-top: 1; display: none; }
     """
 
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
         Binding("s", "scores", show=False),
         Binding("r", "app.rematch", show=False),
+        Binding("e", "app.export", show=False),
         Binding("q,escape,enter,space", "app.quit", show=False),
     ]
 
@@ -106,7 +108,14 @@ class RankingScreen(_GameScreen):
         with Vertical() as box:
             box.border_title = tr(self.lang, "game_over")
             yield Static(ranking(self.totals, self.seats, self.lang), id="ranking")
+            yield Static(id="told")
             yield Static(tr(self.lang, "keys_over"), classes="keys")
+
+    def tell(self, text: str, *, error: bool = False) -> None:
+        """Show what the app says of an action taken here (where the record was written)."""
+        told = self.query_one("#told", Static)
+        told.update(Text(text, style="bold red" if error else "green"))
+        told.display = True
 
     def action_scores(self) -> None:
         self.app.push_screen(ScoreScreen(self.results, self.totals, self.seats, self.lang))
@@ -216,7 +225,7 @@ class CardEntry(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(tr(self.lang, "type_card", cards="10♥, C♦, 17, Excuse, 10h…"))
+            yield Static(tr(self.lang, "type_card", cards=card_examples(self.lang)))
             yield Input(id="card-input")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
