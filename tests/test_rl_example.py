@@ -1,4 +1,4 @@
-"""The README's reinforcement-learning code and examples/train_bidder.py run as written."""
+"""The engine guide's reinforcement-learning code and examples/train_bidder.py run as written."""
 
 from __future__ import annotations
 
@@ -21,14 +21,14 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_readme_rl_code_runs_and_its_agent_meets_random_in_the_arena(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "engine.md").read_text(encoding="utf-8")
     section = readme.split("## Reinforcement learning", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
     assert len(blocks) == 2
     try:
-        exec(compile("\n".join(blocks), "README.md", "exec"), {"__name__": "readme"})
+        exec(compile("\n".join(blocks), "docs/engine.md", "exec"), {"__name__": "readme"})
     finally:
-        REGISTRY.pop("my-agent", None)  # registered by the README's code
+        REGISTRY.pop("my-agent", None)  # registered by the guide's code
     out = capsys.readouterr().out
     assert "my-agent (candidate) vs random (reference): 4 players, max 3 cards" in out
 
