@@ -249,7 +249,7 @@ def test_a_database_of_schema_2_opens_migrated_and_its_table_plays_on(
         try:
             if is_url(backend):
                 assert isinstance(store, pg.PostgresStore)
-                assert await store.schema_version() == pg.SCHEMA_VERSION == 3
+                assert await store.schema_version() == pg.SCHEMA_VERSION >= 3
             log = await store.load("old")
             assert log is not None
             first = log[0]

@@ -4,8 +4,12 @@ in PostgreSQL: ``--db postgresql://…``)."""
 from __future__ import annotations
 
 import argparse
+import asyncio
+import ipaddress
 import secrets
 import socket
+import sqlite3
+import sys
 import threading
 import webbrowser
 from pathlib import Path
@@ -13,7 +17,8 @@ from pathlib import Path
 from ascenseur.commands.options import positive
 from ascenseur.commands.play import seconds
 from ascenseur.session import DATA_DIR_ENV, data_dir
-from ascenseur.tables.stores import database, describe, is_url
+from ascenseur.tables.storage import StoreError
+from ascenseur.tables.stores import database, describe, is_url, open_store
 
 
 def default_db() -> Path:
@@ -67,6 +72,17 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=30,
         help="invitation codes one address may try in a minute (30)",
     )
+    parser.add_argument(
+        "--trust-proxy",
+        nargs="+",
+        type=proxy,
+        default=[],
+        metavar="ADDR",
+        help="the addresses (or networks, 10.0.0.0/8) of reverse proxies whose "
+        "X-Forwarded-For and X-Forwarded-Proto are believed: the limits per address then "
+        "count the client's address, not the proxy's. Without it those headers are ignored, "
+        "from anyone",
+    )
     parser.set_defaults(run=run)
 
 
@@ -78,6 +94,34 @@ def port(text: str) -> int:
     if not 0 <= value <= 65535:
         raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
     return value
+
+
+def proxy(text: str) -> str:
+    """``--trust-proxy``: an address or a network, as uvicorn reads them."""
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected an address or a network (127.0.0.1, 10.0.0.0/8), not {text!r}"
+        ) from None
+    return text
+
+
+def check_db(db: Path | str) -> str | None:
+    """Why the storage at ``db`` cannot serve (a sentence without its password), or None:
+    opened once, its schema migrated, and closed, before anything is served."""
+
+    async def probe() -> None:
+        store = await open_store(db, durable=False)
+        await store.close()
+
+    try:
+        asyncio.run(probe())
+    except StoreError as err:
+        return err.message
+    except (OSError, sqlite3.Error) as err:  # a SQLite file that cannot be made or read
+        return f"cannot open {describe(db)}: {err}"
+    return None
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -122,16 +166,26 @@ def run(args: argparse.Namespace) -> int:
     seats = None if is_url(db) else local_seats_path(Path(db))
     code = secrets.token_urlsafe(32) if seats is not None and local_seats(seats) else None
     adopt = (code, seats) if code is not None and seats is not None else None
+    from ascenseur.web.logs import announce, configure
+
+    configure(args.log_format)
+    # A wrong --db is told in a sentence, before anything is served.
+    refused = check_db(db)
+    if refused is not None:
+        announce(args.log_format, f"cannot serve: {refused.rstrip('.')}.", stream=sys.stderr)
+        return 1
     app = create_app(db, settings=settings, limits=limits, adopt=adopt, durable=not args.no_fsync)
     sock = listen(args.host, args.port)
     url = address(sock)
-    from ascenseur.web.logs import configure
-
-    configure(args.log_format)
     config = uvicorn.Config(
         app,
         log_level="warning",
         log_config=None,  # uvicorn's loggers go through the handler configured above
+        # X-Forwarded-For and -Proto are believed from the proxies named, and from no one
+        # else (uvicorn's default would believe them from any local process).
+        proxy_headers=bool(args.trust_proxy),
+        forwarded_allow_ips=list(args.trust_proxy) or None,
+        server_header=False,
         ws="websockets-sansio",
         ws_max_size=MAX_MESSAGE_BYTES,  # longer messages are refused before they are read
         # Views are a few kilobytes: compressing every frame cost the server more CPU than
@@ -142,11 +196,12 @@ def run(args: argparse.Namespace) -> int:
         timeout_graceful_shutdown=10,
     )
     server = uvicorn.Server(config)
-    print(f"ascenseur: playing at {url} (games kept in {describe(db)}); Ctrl+C stops", flush=True)
+    announce(args.log_format, f"playing at {url} (games kept in {describe(db)}); Ctrl+C stops")
     page = url
     if code is not None:
         page = f"{url}#/adopt/{code}"
-        print(f"ascenseur: your terminal games, in this browser once: {page}", flush=True)
+        # For the person at this terminal only: printed, never logged.
+        announce(args.log_format, f"your terminal games, in this browser once: {page}")
     if args.open:
         threading.Timer(0.5, webbrowser.open, args=(page,)).start()
     from ascenseur.web.collector import QuietCollector

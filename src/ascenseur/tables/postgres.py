@@ -48,6 +48,12 @@ _SUMMARY = (
 
 #: The key of the advisory lock that serialises migrations (any constant of our own).
 MIGRATION_LOCK = 0x61736365  # "asce"
+#: The first key of the advisory locks that serialise the tries of one address.
+TRIES_LOCK = 0x74727973  # "trys"
+#: How often a process forgets the tries of every address that are past their window.
+TRIES_SWEEP_SECONDS = 60.0
+#: How long a connection to the database may take (then: an error saying why).
+CONNECT_SECONDS = 10.0
 
 _V1 = """
 CREATE TABLE tables (
@@ -146,8 +152,31 @@ async def _to_v3(db: Connection) -> None:
     )
 
 
+_V4 = """
+CREATE TABLE tries (
+    kind text NOT NULL,
+    key text NOT NULL,
+    at double precision NOT NULL,
+    expires double precision NOT NULL
+);
+CREATE INDEX tries_key ON tries (kind, key, at);
+CREATE INDEX tries_expires ON tries (expires);
+"""
+
+
+async def _to_v4(db: Connection) -> None:
+    # The limits per address (tables opened, invitation codes tried), shared by every process
+    # and kept across a restart: one row per try admitted (PostgresStore.admit).
+    await db.execute(_V4)
+
+
 #: Each migration takes the schema from its index to index + 1, in one transaction.
-MIGRATIONS: tuple[Callable[[Connection], Awaitable[None]], ...] = (_to_v1, _to_v2, _to_v3)
+MIGRATIONS: tuple[Callable[[Connection], Awaitable[None]], ...] = (
+    _to_v1,
+    _to_v2,
+    _to_v3,
+    _to_v4,
+)
 
 #: The channel of the processes' notices: ``c HOLDER VERSION TABLE`` (a commit) or
 #: ``p HOLDER 0 TABLE`` (presence).
@@ -203,11 +232,27 @@ class PostgresStore:
         self.url = url
         #: Who this process is in its notices (set by :meth:`listen`).
         self.holder = ""
+        self._tries_swept = 0.0
         self._listening: asyncio.Task[None] | None = None
 
     @classmethod
-    async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> PostgresStore:
+    async def connect(
+        cls, url: str, *, min_size: int = 2, max_size: int = 10, timeout: float = CONNECT_SECONDS
+    ) -> PostgresStore:
+        """The store at ``url``, its schema migrated. A database that cannot be reached
+        (unknown host, wrong port, password or name) raises :class:`StoreError` at once with
+        libpq's reason and never the password, instead of a pool waiting for it."""
         where = describe(url)
+        try:
+            first = await psycopg.AsyncConnection.connect(
+                url, autocommit=True, connect_timeout=max(1, round(timeout))
+            )
+        except psycopg.Error as err:
+            raise StoreError(
+                f"cannot open the {where}: {reason(err, url)}", code="no-database"
+            ) from None
+        async with first:
+            await migrate(first, where)
         pool: AsyncConnectionPool[Connection] = AsyncConnectionPool(
             url,
             min_size=min_size,
@@ -215,11 +260,12 @@ class PostgresStore:
             kwargs={"autocommit": True},
             open=False,
             name="ascenseur",
+            # While the database is down a request fails after this long (and the player is
+            # told the table waits for its storage) rather than after the pool's 30 s.
+            timeout=timeout,
         )
         try:
-            await pool.open(wait=True, timeout=30.0)
-            async with pool.connection() as db:
-                await migrate(db, where)
+            await pool.open(wait=True, timeout=timeout)
         except BaseException:
             await pool.close()
             raise
@@ -422,6 +468,49 @@ class PostgresStore:
             return None
         return (str(row[0]), int(row[1]), int(row[2]))
 
+    async def seats_held(self, held: Sequence[tuple[str, bytes]]) -> dict[str, int]:
+        if not held:
+            return {}
+        async with self.pool.connection() as db:
+            cursor = await db.execute(
+                "SELECT t.table_id, t.seat FROM seat_tokens t"
+                " JOIN unnest(%s::text[], %s::bytea[]) AS h(table_id, digest)"
+                " ON t.table_id = h.table_id AND t.digest = h.digest",
+                ([table for table, _ in held], [digest for _, digest in held]),
+            )
+            return {str(row[0]): int(row[1]) for row in await cursor.fetchall()}
+
+    async def admit(self, kind: str, key: str, now: float, seconds: float, most: int) -> bool:
+        async with self.pool.connection() as db:
+            async with db.transaction():
+                # One try of one key at a time, whichever process counts it: two processes
+                # counting at once would each see room for one more.
+                await db.execute(
+                    "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (TRIES_LOCK, f"{kind} {key}")
+                )
+                await db.execute(
+                    "DELETE FROM tries WHERE kind = %s AND key = %s AND expires <= %s",
+                    (kind, key, now),
+                )
+                cursor = await db.execute(
+                    "SELECT count(*) FROM tries WHERE kind = %s AND key = %s AND at > %s",
+                    (kind, key, now - seconds),
+                )
+                row = await cursor.fetchone()
+                admitted = row is not None and int(row[0]) < most
+                if admitted:
+                    await db.execute(
+                        "INSERT INTO tries (kind, key, at, expires) VALUES (%s, %s, %s, %s)",
+                        (kind, key, now, now + seconds),
+                    )
+            if now >= self._tries_swept + TRIES_SWEEP_SECONDS:
+                # The other keys' old tries, now and then: outside the counting transaction,
+                # so that it never waits on another process's.
+                self._tries_swept = now
+                with contextlib.suppress(psycopg.Error):
+                    await db.execute("DELETE FROM tries WHERE expires <= %s", (now,))
+        return admitted
+
     async def beat(self, now: float) -> float | None:
         async with self.pool.connection() as db, db.transaction():
             cursor = await db.execute("SELECT value FROM server WHERE key = 'beat' FOR UPDATE")
@@ -592,6 +681,25 @@ def _notice(payload: str, holder: str) -> Notice | None:
         with contextlib.suppress(msgspec.ValidationError, msgspec.DecodeError):
             events = tuple(ev.decode_list(parts[4]))
     return Notice("commit" if parts[0] == "c" else "presence", parts[3], version, events)
+
+
+def reason(err: BaseException, url: str) -> str:
+    """libpq's reason why ``url`` could not be opened, on one line and without the password
+    (libpq does not repeat it; this makes sure).
+
+    >>> reason(psycopg.OperationalError('connection to server at "db", port 5433 failed:\\n'
+    ...     '\\tConnection refused'), "postgresql://club:s3cret@db:5433/x")
+    'connection to server at "db", port 5433 failed: Connection refused'
+    """
+    text = " ".join(line.strip() for line in str(err).splitlines() if line.strip())
+    text = text.removeprefix("connection failed: ")
+    try:
+        password = psycopg.conninfo.conninfo_to_dict(url).get("password")
+    except psycopg.ProgrammingError:
+        password = None
+    if password:
+        text = text.replace(str(password), "***")
+    return text or type(err).__name__
 
 
 def describe(url: str) -> str:

@@ -10,11 +10,12 @@ Migrations are numbered; the schema's version is SQLite's ``user_version``. Vers
 first browser app's (games as action logs); migration 2 turns each of those games into a
 table log, its player's token kept as a hash; migration 3 keeps each table's rule set whole
 (a record's ``rules`` object) in its ``Created`` event and its row, where players, max_cards
-and hook were kept one by one.
+and hook were kept one by one; migration 4 keeps the tries that the limits per address count
+(tables opened, invitation codes tried), so that a restart does not reset them.
 
 >>> db = SqliteDatabase(":memory:")
 >>> db.version
-3
+4
 >>> db.close()
 """
 
@@ -40,6 +41,7 @@ from ascenseur.tables.storage import (
     Notice,
     Presence,
     SeatToken,
+    StorageUnavailable,
     StoreError,
     Summary,
     VersionConflict,
@@ -253,8 +255,23 @@ def _to_v3(db: sqlite3.Connection) -> None:
         db.execute(f"ALTER TABLE tables DROP COLUMN {column}")
 
 
+#: The tries counted by the limits per address (:meth:`SqliteDatabase.admit`): one row per
+#: try admitted, forgotten once ``expires`` is past.
+_TRIES = """
+CREATE TABLE tries (kind TEXT NOT NULL, key TEXT NOT NULL, at REAL NOT NULL,
+                    expires REAL NOT NULL);
+CREATE INDEX tries_key ON tries (kind, key, at);
+CREATE INDEX tries_expires ON tries (expires)
+"""
+
+
+def _to_v4(db: sqlite3.Connection) -> None:
+    """Migration 4: the limits' tries, kept across a restart."""
+    _script(db, _TRIES)
+
+
 #: Each migration takes the schema from its index to index + 1, in one transaction.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3, _to_v4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -550,6 +567,35 @@ class SqliteDatabase:
 
         return self._write(work)
 
+    def seats_held(self, held: Sequence[tuple[str, bytes]]) -> dict[str, int]:
+        if not held:
+            return {}
+        marks = ",".join("(?, ?)" for _ in held)
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT table_id, seat FROM seat_tokens"
+                f" WHERE (table_id, digest) IN (VALUES {marks})",
+                tuple(value for pair in held for value in pair),
+            ).fetchall()
+        return {str(row[0]): int(row[1]) for row in rows}
+
+    def admit(self, kind: str, key: str, now: float, seconds: float, most: int) -> bool:
+        def work(db: sqlite3.Connection) -> bool:
+            db.execute("DELETE FROM tries WHERE expires <= ?", (now,))
+            (counted,) = db.execute(
+                "SELECT count(*) FROM tries WHERE kind = ? AND key = ? AND at > ?",
+                (kind, key, now - seconds),
+            ).fetchone()
+            if counted >= most:
+                return False
+            db.execute(
+                "INSERT INTO tries (kind, key, at, expires) VALUES (?, ?, ?, ?)",
+                (kind, key, now, now + seconds),
+            )
+            return True
+
+        return self._write(work)
+
     def beat(self, now: float) -> float | None:
         def work(db: sqlite3.Connection) -> float | None:
             row = db.execute("SELECT value FROM server WHERE key = 'beat'").fetchone()
@@ -595,7 +641,9 @@ class LogSync:
                 failed, self._waiting = self._waiting, []
                 for _, done in failed:
                     if not done.done():
-                        done.set_exception(StoreError(f"a commit did not reach the disk: {err}"))
+                        done.set_exception(
+                            StorageUnavailable(f"a commit did not reach the disk: {err}")
+                        )
                 return
             still = []
             for number, done in self._waiting:
@@ -738,6 +786,13 @@ class SqliteStore:
         taken = await self._run(lambda: self.db.take_transfer(digest, now))
         await self._durable()
         return taken
+
+    async def seats_held(self, held: Sequence[tuple[str, bytes]]) -> dict[str, int]:
+        return await self._run(lambda: self.db.seats_held(held))
+
+    async def admit(self, kind: str, key: str, now: float, seconds: float, most: int) -> bool:
+        # Not waited onto the disk: a power cut may forget a second of tries, no more.
+        return await self._run(lambda: self.db.admit(kind, key, now, seconds, most))
 
     async def beat(self, now: float) -> float | None:
         last = await self._run(lambda: self.db.beat(now))

@@ -36,6 +36,13 @@ class VersionConflict(StoreError):
     """Another writer committed an event at this version first: re-read the table."""
 
 
+class StorageUnavailable(StoreError):
+    """The storage does not answer now (the database is down or unreachable, the disk
+    refuses a write): nothing was committed, and the same request may succeed later."""
+
+    code = "storage-unavailable"
+
+
 @dataclass(frozen=True, slots=True)
 class SeatToken:
     """The hash of the token of ``seat``, valid while the seat's epoch is ``epoch``.
@@ -140,6 +147,17 @@ class TableStore(Protocol):
 
     async def take_transfer(self, digest: bytes, now: float) -> tuple[str, int, int] | None:
         """Use up a transfer code: its (table, seat, epoch), or None if unknown or expired."""
+
+    async def seats_held(self, held: Sequence[tuple[str, bytes]]) -> dict[str, int]:
+        """For (table, token hash) pairs, the seat each hash holds now, by table (pairs that
+        hold none are left out): one query, however many pairs."""
+
+    async def admit(self, kind: str, key: str, now: float, seconds: float, most: int) -> bool:
+        """Count one try of ``kind`` (``"table"``, ``"invite"``) from ``key`` (an address) at
+        ``now`` if fewer than ``most`` were counted in the ``seconds`` before; whether it was.
+
+        The count is the store's: every process sharing it sees the same, and it outlives a
+        restart."""
 
     async def beat(self, now: float) -> float | None:
         """Record that the server is alive at ``now``; the previous beat, if any."""

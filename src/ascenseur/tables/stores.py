@@ -8,8 +8,12 @@
 
 from __future__ import annotations
 
+import sqlite3
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from ascenseur.tables.storage import StorageUnavailable
 
 if TYPE_CHECKING:
     from ascenseur.tables.storage import TableStore
@@ -51,3 +55,17 @@ async def open_store(db: Path | str, *, durable: bool = True) -> TableStore:
     from ascenseur.tables.sqlite import SqliteStore
 
     return SqliteStore(db, durable=durable)
+
+
+def unavailable(err: BaseException) -> bool:
+    """Whether ``err`` says the storage does not answer now — PostgreSQL down or out of
+    reach, a pool with no connection to give, a disk that refuses a write — rather than
+    what was asked being wrong: the same request may succeed once it is back.
+
+    >>> unavailable(sqlite3.OperationalError("disk I/O error")), unavailable(KeyError("t1"))
+    (True, False)
+    """
+    if isinstance(err, StorageUnavailable | sqlite3.OperationalError | OSError | TimeoutError):
+        return True
+    psycopg = sys.modules.get("psycopg")  # only imported by a server on PostgreSQL
+    return psycopg is not None and isinstance(err, psycopg.OperationalError)

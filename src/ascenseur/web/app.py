@@ -2,7 +2,8 @@
 
 Routes:
 
-* ``/`` — the page (``static/index.html``); ``/static/…`` its scripts, styles and icons.
+* ``/`` — the page (``static/index.html``); ``/static/…`` its scripts, styles and icons
+  (the page itself is served at ``/`` only).
 * ``/api/protocol.json`` — the JSON Schema of the protocol.
 * ``/api/words/{en|fr}`` — the page's words; ``/api/bots`` — the bot levels.
 * ``POST /api/tables/mine`` — the tables of the seat tokens this browser holds (a body
@@ -20,6 +21,9 @@ Routes:
   shapes, bidding modes, limits: :class:`~ascenseur.web.protocol.RulesCatalogue`), from the
   core's own data.
 * ``/ws`` — the game itself, in the messages of :mod:`ascenseur.web.protocol`.
+
+Every HTTP response carries the page's security headers, and no request body is read past
+64 KiB (:mod:`ascenseur.web.guard`).
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ascenseur.bots import REGISTRY
@@ -50,11 +55,12 @@ from ascenseur.core.cards import Language
 from ascenseur.core.errors import RulesError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
-from ascenseur.tables.driver import Driver, LiveTable, Settings
+from ascenseur.tables.driver import Driver, LiveTable, Settings, digest
 from ascenseur.tables.stores import open_store
 from ascenseur.tables.table import default_bot, table_record
 from ascenseur.tables.thinking import bot_workers, process_pool
 from ascenseur.web.connection import Connection
+from ascenseur.web.guard import BodyLimit, SecureHeaders
 from ascenseur.web.history import table_list, table_replay
 from ascenseur.web.howto import rules_page
 from ascenseur.web.ops import ops_routes
@@ -65,12 +71,10 @@ from ascenseur.web.wire import rules_catalogue
 from ascenseur.web.words import catalogue, sheet_error, web_tr
 
 STATIC = Path(__file__).parent / "static"
-#: The page loads nothing from anywhere but this server.
-CSP = (
-    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-)
-#: The most seat tokens one browser may ask about at once.
+#: The page's one address is ``/``: its file is not served again under ``/static``.
+PAGE_FILE = "index.html"
+#: The most seat tokens one browser may ask about at once (the page sends its last 500); they
+#: are looked up in one query of the store.
 MAX_LISTED = 500
 
 
@@ -108,12 +112,16 @@ def create_app(
         store = await open_store(db, durable=durable)
         pool = executor() if executor is not None else process_pool(bot_workers())
         driver = Driver(store, pool, settings)
+        service: GameService | None = None
         try:
             await driver.start()
-            app.state.service = GameService(driver, limits)
+            service = app.state.service = GameService(driver, limits)
+            service.start()
             app.state.adopt = list(adopt) if adopt is not None else None
             yield
         finally:
+            if service is not None:
+                await service.stop()
             await driver.stop()
             pool.shutdown(wait=True, cancel_futures=True)
             await store.close()
@@ -133,11 +141,31 @@ def create_app(
         Route("/api/rules/{lang}", rules),
         WebSocketRoute("/ws", play_socket),
         *ops_routes(),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Mount("/static", _Assets(directory=STATIC), name="static"),
     ]
-    return Starlette(
+    return _App(
         routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=2048)]
     )
+
+
+class _App(Starlette):
+    """Starlette with :mod:`~ascenseur.web.guard` around everything — outside even the
+    middleware that turns an exception into a 500, so that response has the headers too."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecureHeaders(BodyLimit(super().build_middleware_stack()))
+
+
+class _Assets(StaticFiles):
+    """The page's files, but not the page: served at ``/static/index.html`` it would be a
+    second address of the app."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.get_path(scope).lstrip("/") == PAGE_FILE:
+            response = _error(404, "not-found", "the page is at /")
+            await response(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
 
 
 def _service(scope_owner: Request | WebSocket) -> GameService:
@@ -157,8 +185,7 @@ def _json(value: object) -> Response:
 
 
 async def page(request: Request) -> Response:
-    response = FileResponse(STATIC / "index.html")
-    response.headers["content-security-policy"] = CSP
+    response = FileResponse(STATIC / PAGE_FILE)
     response.headers["cache-control"] = "no-cache"
     return response
 
@@ -193,6 +220,8 @@ async def rules(request: Request) -> Response:
         table_rules = Rules.from_text(text)
     except RulesError as err:
         return _error(400, "bad-rules", err.message)
+    except RecursionError:  # 4 KB of [[[[…
+        return _error(400, "bad-rules", "the rules are nested too deep")
     return JSONResponse(rules_page(lang, table_rules))
 
 
@@ -205,26 +234,30 @@ async def bots(request: Request) -> Response:
 
 
 async def _body(request: Request, kind: type[msgspec.Struct]) -> object | None:
+    """The body read as ``kind``, or None (the guard has refused one longer than 64 KiB)."""
     try:
-        data = await request.body()
-        return msgspec.json.decode(data, type=kind) if len(data) <= 65_536 else None
-    except (msgspec.DecodeError, msgspec.ValidationError):
+        return msgspec.json.decode(await request.body(), type=kind)
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return None
 
 
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
 async def mine(request: Request) -> Response:
+    """The tables of the seat tokens the body holds: limited per address, and looked up in one
+    query of the store however many there are (no table is loaded)."""
     lang = _lang(request)
+    service = _service(request)
+    if not service.listings.allow(_address(request), time.monotonic()):
+        return _error(429, "rate-limited", web_tr(lang, "too_many_lists"))
     body = await _body(request, _Mine)
     if not isinstance(body, _Mine) or len(body.tables) > MAX_LISTED:
         return _error(400, "bad-request", web_tr(lang, "bad_list", most=MAX_LISTED))
-    driver = _service(request).driver
-    seats: dict[str, int] = {}
-    for held in body.tables:
-        live = await driver.open(held.table)
-        seat = live.seat_of(held.token) if live is not None else None
-        if live is not None and seat is not None:
-            seats[live.id] = seat
-    summaries = await driver.store.summaries(list(seats))
+    store = service.driver.store
+    seats = await store.seats_held([(held.table, digest(held.token)) for held in body.tables])
+    summaries = await store.summaries(list(seats))
     return _json(table_list(summaries, seats, lang))
 
 
@@ -249,8 +282,7 @@ async def invite(request: Request) -> Response:
     lang = _lang(request)
     service = _service(request)
     code = request.path_params["code"]
-    address = request.client.host if request.client else "?"
-    if not service.invites.allow(address, time.time()):  # the same clock as the socket's
+    if not await service.admit_invite(_address(request)):  # counted with the socket's tries
         return _error(429, "rate-limited", web_tr(lang, "too_many_invites"))
     table_id = await service.driver.store.table_of_invite(code) if len(code) <= 16 else None
     live = await service.driver.open(table_id) if table_id is not None else None
@@ -320,18 +352,29 @@ async def score_sheet(request: Request) -> Response:
         sheet = msgspec.json.decode(data)
     except msgspec.DecodeError as err:
         return _error(400, "bad-json", web_tr(lang, "bad_json", detail=err))
+    except RecursionError:
+        return _error(400, "too-deep", web_tr(lang, "too_deep", detail="[[[["))
     result = await asyncio.to_thread(scoresheet.evaluate, sheet)
     if not result["valid"]:  # a fault in the sheet is an answer, not a failed request
         result["error"]["message"] = sheet_error(lang, result["error"], sheet)
     return JSONResponse(result)
 
 
+#: The scheme of the page that may open a socket of each scheme.
+PAGE_SCHEME = {"ws": "http", "wss": "https"}
+
+
 def _same_origin(websocket: WebSocket) -> bool:
-    """Whether the page that opens the socket comes from this server (or from no page)."""
+    """Whether the page that opens the socket comes from this server (or from no page): the
+    same host and port, and the same scheme (an ``https`` page for a ``wss`` socket — behind
+    a proxy that ends TLS, the proxy says so in ``X-Forwarded-Proto``, trusted with
+    ``serve --trust-proxy``)."""
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
-    return urlsplit(origin).netloc == websocket.headers.get("host")
+    page = urlsplit(origin)
+    scheme = PAGE_SCHEME.get(websocket.url.scheme)
+    return page.scheme == scheme and page.netloc == websocket.headers.get("host")
 
 
 async def play_socket(websocket: WebSocket) -> None:

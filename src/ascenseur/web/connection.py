@@ -17,6 +17,8 @@ from ascenseur.web.wire import said, table_view
 OUTBOX_LIMIT = 1000
 #: The close code of a connection that broke the rules (too many messages): policy violation.
 POLICY_VIOLATION = 1008
+#: The close code of a connection to try again later (the storage does not answer).
+TRY_AGAIN_LATER = 1013
 
 log = logging.getLogger("ascenseur.web")
 

@@ -46,8 +46,28 @@ PersonName = Annotated[str, Meta(min_length=1, max_length=40)]
 BotName = Annotated[str, Meta(min_length=1, max_length=40)]
 
 
+#: The fields that hold a secret — a seat's token, an invite code, a transfer code: whoever
+#: reads one takes the seat. A message's ``repr`` (what a log line or a traceback shows)
+#: never prints them.
+SECRET_FIELDS = frozenset({"token", "invite", "code"})
+HIDDEN = "<hidden>"
+
+
 class _Message(Struct, tag_field="type", forbid_unknown_fields=True, kw_only=True):
-    """A message; its ``type`` is the class's tag."""
+    """A message; its ``type`` is the class's tag.
+
+    Its ``repr`` hides :data:`SECRET_FIELDS`:
+
+    >>> Resume(version=2, table="t1", token="rXeu" * 8)
+    Resume(version=2, table='t1', token='<hidden>', since=None, lang='en', ref=None)
+    """
+
+    def __repr__(self) -> str:
+        shown = (
+            f"{name}={HIDDEN if name in SECRET_FIELDS else getattr(self, name)!r}"
+            for name in self.__struct_fields__
+        )
+        return f"{type(self).__name__}({', '.join(shown)})"
 
 
 # -- from the client ------------------------------------------------------------------------
@@ -598,7 +618,8 @@ class ProtocolError(AscenseurError):
     """A message that is not one of :data:`ClientMessage`: ``code`` says how.
 
     ``bad-json`` (not JSON text), ``bad-message`` (not a message of this protocol; the
-    sentence names the field), ``too-large``.
+    sentence names the field), ``too-large``, ``too-deep`` (JSON nested deeper than a reader
+    follows: ``[[[[…``).
     """
 
     code = "bad-message"
@@ -621,13 +642,15 @@ def decode(data: str | bytes) -> ClientMessage:
         raise ProtocolError(str(err), code="bad-message") from None
     except msgspec.DecodeError as err:
         raise ProtocolError(str(err), code="bad-json") from None
+    except RecursionError:  # a Create's free-form rules object nested thousands deep
+        raise ProtocolError("the JSON is nested too deep", code="too-deep") from None
 
 
 def ref_of(data: str | bytes) -> int | None:
     """The ``ref`` of a message that could not be read as a whole, when it has a usable one."""
     try:
         raw = msgspec.json.decode(data) if len(data) <= MAX_MESSAGE_BYTES else None
-    except msgspec.DecodeError:
+    except (msgspec.DecodeError, RecursionError):  # RecursionError: ``[[[[…`` 2 KB deep
         return None
     ref = raw.get("ref") if isinstance(raw, dict) else None
     if type(ref) is int and 0 <= ref <= 2**53:

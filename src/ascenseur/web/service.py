@@ -9,7 +9,15 @@ seat's view (:func:`~ascenseur.web.wire.table_view`, built on ``observe``) and t
 
 Who may do what: a connection holds a seat only by showing that seat's token (made by the
 server, kept by the client, stored here as a hash); spectators and strangers may watch (if
-the host allows) and nothing else.
+the host allows) and nothing else. A message that fails is logged by its type and table,
+never by its contents: a token, an invite or a transfer code in a log is a seat for whoever
+reads it.
+
+When the storage does not answer (PostgreSQL down, a disk that refuses a write), nothing is
+committed and nothing is lost: every connection at a table is told that the table waits for
+its storage (``storage-unavailable``), a connection not yet seated is closed with 1013 (try
+again later: the page reconnects and asks again), and once the storage answers again every
+table is told (a ``storage_back`` notice, with its view) and goes on by itself.
 """
 
 from __future__ import annotations
@@ -30,10 +38,11 @@ from ascenseur.tables import events as ev
 from ascenseur.tables.driver import Driver, LiveTable, Update, digest, new_token
 from ascenseur.tables.events import SeatTaken
 from ascenseur.tables.storage import SeatToken, VersionConflict
+from ascenseur.tables.stores import unavailable
 from ascenseur.tables.table import Table, TableError
 from ascenseur.tables.thinking import advise
 from ascenseur.text.refusals import refusal_text
-from ascenseur.web.connection import Connection, Window
+from ascenseur.web.connection import TRY_AGAIN_LATER, Connection, Window
 from ascenseur.web.metrics import Metrics
 from ascenseur.web.protocol import (
     VERSION,
@@ -48,6 +57,7 @@ from ascenseur.web.protocol import (
     HostAction,
     Join,
     MyCardAction,
+    NoticeEvent,
     Ping,
     PlayAction,
     Pong,
@@ -71,14 +81,23 @@ log = logging.getLogger("ascenseur.web")
 
 #: A transfer code works once, within this many seconds.
 TRANSFER_SECONDS = 600
+#: Seconds between two questions to the storage — whether it answers — while people are
+#: connected; and while it does not.
+STORAGE_CHECK_SECONDS = 5.0
+STORAGE_RETRY_SECONDS = 1.0
+#: How long the storage may take to answer that question.
+STORAGE_PING_SECONDS = 3.0
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """What one address may do: tables opened per hour, invite codes tried per minute."""
+    """What one address may do: tables opened per hour and invite codes tried per minute
+    (counted by the store: shared by every process on it, kept across a restart), and lists
+    of one's games asked per minute (``POST /api/tables/mine``, counted by each process)."""
 
     tables_per_hour: int = 30
     invites_per_minute: int = 30
+    lists_per_minute: int = 30
     message_rate: float = 20.0
     message_burst: float = 40.0
     hint_playouts: int = DEFAULT_PLAYOUTS
@@ -96,8 +115,30 @@ class GameService:
         driver.presence_changed = self._presence  # people connected through other processes
         self.metrics = Metrics(driver)
         self.limits = limits or Limits()
-        self.created = Window(self.limits.tables_per_hour, 3600.0)
-        self.invites = Window(self.limits.invites_per_minute, 60.0)
+        self.listings = Window(self.limits.lists_per_minute, 60.0)
+        #: Whether the storage was last found not to answer (see :meth:`watch_storage`).
+        self.storage_down = False
+        self._watching: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Begin asking the storage, now and then, whether it answers."""
+        self._watching = asyncio.create_task(self.watch_storage(), name="storage watch")
+
+    async def stop(self) -> None:
+        if self._watching is not None:
+            self._watching.cancel()
+            await asyncio.wait({self._watching})
+
+    async def admit_table(self, address: str) -> bool:
+        """Whether ``address`` may open one more table this hour (counted if so)."""
+        hour = self.limits.tables_per_hour
+        return await self.driver.store.admit("table", address, time.time(), 3600.0, hour)
+
+    async def admit_invite(self, address: str) -> bool:
+        """Whether ``address`` may try one more invite code this minute (counted if so), over
+        the socket or over HTTP."""
+        most = self.limits.invites_per_minute
+        return await self.driver.store.admit("invite", address, time.time(), 60.0, most)
 
     def connection(self, address: str) -> Connection:
         self.metrics.connections.inc()
@@ -123,12 +164,78 @@ class GameService:
             text = web_tr(conn.lang, "conflict")
             conn.send(ErrorMessage(code="version-conflict", message=text, ref=message.ref))
             self._resend(conn)
-        except AscenseurError as err:  # the table's and the core's refusals, with their code
-            conn.send(self._error(conn, err, message.ref))
-        except Exception as err:  # a bug must not cost the connection, nor the server
-            log.exception("message %r failed", message)
-            text = web_tr(conn.lang, "internal", detail=type(err).__name__)
-            conn.send(ErrorMessage(code="internal", message=text, ref=message.ref))
+        except Exception as err:
+            if unavailable(err):
+                self._storage_failed(err)
+                self._waits(conn, message.ref)
+            elif isinstance(err, AscenseurError):  # the table's and the core's refusals
+                conn.send(self._error(conn, err, message.ref))
+            else:  # a bug must not cost the connection, nor the server
+                # By its type and table, never its repr: it may carry a token or a code.
+                table = conn.live.id if conn.live is not None else "-"
+                log.exception("a %s message at table %s failed", message_type(message), table)
+                text = web_tr(conn.lang, "internal", detail=type(err).__name__)
+                conn.send(ErrorMessage(code="internal", message=text, ref=message.ref))
+
+    def _waits(self, conn: Connection, ref: int | None) -> None:
+        """Tell ``conn`` its table waits for the storage; one not yet seated is closed to
+        try again later (the page reconnects by itself and asks again)."""
+        text = web_tr(conn.lang, "storage_down")
+        conn.send(ErrorMessage(code="storage-unavailable", message=text, ref=ref))
+        if conn.live is None:
+            conn.close(TRY_AGAIN_LATER)
+
+    # -- the storage's outages ------------------------------------------------------------------
+
+    async def watch_storage(self) -> None:
+        """Ask the storage whether it answers: every :data:`STORAGE_CHECK_SECONDS` while
+        people are connected, every :data:`STORAGE_RETRY_SECONDS` while it does not; tell
+        the tables when it stops and when it is back."""
+        while True:
+            pause = STORAGE_RETRY_SECONDS if self.storage_down else STORAGE_CHECK_SECONDS
+            await asyncio.sleep(pause)
+            if not self.storage_down and not any(self._connections()):
+                continue
+            try:
+                await asyncio.wait_for(self.driver.store.ping(), STORAGE_PING_SECONDS)
+            except Exception as err:
+                self._storage_failed(err)
+            else:
+                self._storage_back()
+
+    def _connections(self) -> list[Connection]:
+        return [
+            listener
+            for live in self.driver.live.values()
+            for listener in live.listeners
+            if isinstance(listener, Connection)
+        ]
+
+    def _storage_failed(self, err: BaseException) -> None:
+        if self.storage_down:
+            return
+        self.storage_down = True
+        # One line, no traceback: the reason is the database's or the disk's, not a bug.
+        log.warning("the storage does not answer (%s); the tables wait for it",
+                    _first_line(err))  # fmt: skip
+        for conn in self._connections():
+            text = web_tr(conn.lang, "storage_down")
+            conn.send(ErrorMessage(code="storage-unavailable", message=text))
+
+    def _storage_back(self) -> None:
+        if not self.storage_down:
+            return
+        self.storage_down = False
+        log.warning("the storage answers again; the tables go on")
+        for live in list(self.driver.live.values()):
+            live.wake.set()  # the bots and the clock go on now, not at their next retry
+        for conn in self._connections():
+            if conn.live is None:
+                continue
+            text = web_tr(conn.lang, "notice_storage_back")
+            view = table_view(conn.live, conn.seat, conn.lang, time.time())
+            back = NoticeEvent(code="storage_back", text=[text])
+            conn.send(StateUpdate(view=view, events=[back]))
 
     def _error(self, conn: Connection, err: AscenseurError, ref: int | None) -> ErrorMessage:
         key = "err_" + err.code.replace("-", "_")
@@ -197,7 +304,7 @@ class GameService:
         if len(message.seats) != rules.players - 1:
             text = web_tr(conn.lang, "bad_seats", players=rules.players)
             raise Refused(text, code="bad-seats")
-        if not self.created.allow(conn.address, time.time()):
+        if not await self.admit_table(conn.address):
             raise Refused(web_tr(conn.lang, "too_many_tables"), code="rate-limited")
         created = self.driver.new_created(
             rules,
@@ -212,7 +319,7 @@ class GameService:
         await self._attach(conn, live, created.host, message.ref, token=token, invite=invite)
 
     async def _invited(self, conn: Connection, invite: str) -> LiveTable:
-        if not self.invites.allow(conn.address, time.time()):
+        if not await self.admit_invite(conn.address):
             raise Refused(web_tr(conn.lang, "too_many_invites"), code="rate-limited")
         table_id = await self.driver.store.table_of_invite(invite)
         live = await self.driver.open(table_id) if table_id is not None else None
@@ -336,8 +443,13 @@ class GameService:
         cid = message.cid
         async with live.lock:
             table = live.table
+            action = self._action(conn, message)
             done = table.applied(seat, cid) if cid is not None else None
-            if done is not None:  # a resend after a lost ack: applied once already
+            if done is not None:
+                if not _same(table.events[done], action):  # one id, two different actions
+                    text = web_tr(conn.lang, "cid_reused", cid=cid)
+                    raise Refused(text, code="cid-reused")
+                # a resend after a lost ack: applied once already
                 conn.send(Ack(ref=message.ref, state=len(table.state.history), version=done + 1))
                 return
             state = len(table.state.history)
@@ -345,7 +457,6 @@ class GameService:
                 self._resend(conn)
                 text = web_tr(conn.lang, "stale_state", seen=message.state, now=state)
                 raise Refused(text, code="stale-state")
-            action = self._action(conn, message)
 
             def ack(update: Update) -> None:
                 version = update.first + len(update.events)
@@ -488,9 +599,29 @@ class GameService:
         except Refused as err:
             conn.send(ErrorMessage(code=err.code, message=err.message, ref=message.ref))
         except Exception as err:
-            log.exception("hint failed")
+            at = conn.live.id if conn.live is not None else "-"
+            log.exception("a hint at table %s failed", at)
             text = web_tr(conn.lang, "internal", detail=type(err).__name__)
             conn.send(ErrorMessage(code="internal", message=text, ref=message.ref))
+
+
+def message_type(message: ClientMessage) -> str:
+    """A message's ``type`` (its tag), what a log line may name of it."""
+    return str(type(message).__struct_config__.tag)
+
+
+def _same(event: ev.Event, action: PlayerAction) -> bool:
+    """Whether the logged ``event`` is the move ``action`` (a resend of it)."""
+    if isinstance(action, Bid):
+        return isinstance(event, ev.BidEntry) and event.value == action.value
+    if isinstance(action, Play):
+        return isinstance(event, ev.PlayEntry) and event.card == action.card.code
+    return isinstance(event, ev.PlayEntry)  # "my card": the log names the card it was
+
+
+def _first_line(err: BaseException) -> str:
+    lines = str(err).strip().splitlines()
+    return f"{type(err).__name__}: {lines[0]}" if lines else type(err).__name__
 
 
 def _fresh(table: Table, token: str, seat: int | None = None) -> SeatToken:

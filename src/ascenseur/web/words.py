@@ -168,6 +168,10 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "A bot could not decide; it tries again.",
         "Un robot n'a pas pu décider ; il réessaie.",
     ),
+    "notice_storage_back": (
+        "The table's storage is back: play on.",
+        "Le stockage de la table est revenu : la partie reprend.",
+    ),
     "bot_expert-pure": ("Expert, pure search", "Expert, recherche pure"),
     "bot_openspiel-ismcts": ("OpenSpiel search (IS-MCTS)", "Recherche OpenSpiel (IS-MCTS)"),
     "how_to_play": ("How to play", "Règles du jeu"),
@@ -492,6 +496,25 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "Le message n'est pas du texte JSON : {detail}.",
     ),
     "too_large": ("The message is too long: {detail}.", "Le message est trop long : {detail}."),
+    "too_deep": (
+        "The message is nested too deep to be read: {detail}.",
+        "Le message est imbriqué trop profondément pour être lu : {detail}.",
+    ),
+    "storage_down": (
+        "The table is waiting for its storage, which does not answer: nothing is lost, and "
+        "the game goes on by itself when it is back.",
+        "La table attend son stockage, qui ne répond pas : rien n'est perdu, et la partie "
+        "reprend d'elle-même à son retour.",
+    ),
+    "too_many_lists": (
+        "Too many lists of games asked from your address: wait a minute.",
+        "Trop de listes de parties demandées depuis votre adresse : attendez une minute.",
+    ),
+    "cid_reused": (
+        "This action's id (cid {cid}) was already used for another action: send a new one.",
+        "L'identifiant de cette action (cid {cid}) a déjà servi pour une autre : envoyez-en "
+        "un nouveau.",
+    ),
     "hint_busy": (
         "A hint is already being computed.",
         "Un conseil est déjà en cours de calcul.",
