@@ -144,6 +144,39 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    match, deals, out, played = _open_match(args)
+    tally = Tally(match.rules.players)
+    for result in played:
+        tally.add(result)
+    if played:
+        print(
+            f"resuming: {len(played)} of {len(deals.games)} games already played", file=sys.stderr
+        )
+    start = time.monotonic()
+    interrupted = _play(match, deals, args.jobs, out, tally, {r.game for r in played})
+    summary = summary_json(match, deals, tally, args.jobs, time.monotonic() - start)
+    if played:
+        summary["resumed_after_games"] = len(played)
+    if interrupted:
+        summary["interrupted"] = True
+    if out is not None:
+        write_text_atomic(out / "summary.json", json.dumps(summary, indent=2) + "\n")
+    if interrupted:
+        print(f"interrupted after {tally.games} of {len(deals.games)} games: the table is theirs")
+    for line in report.lines(summary):
+        print(line)
+    if out is not None and match.single_deal is not None:
+        print(f"summary and deal set in {out}/ (a single-deal match has no records)")
+    elif out is not None:
+        records = tally.games * (match.rules.players + 1)
+        print(f"summary, deal set and {records} records in {out}/")
+    return 130 if interrupted else 0
+
+
+def _open_match(args: argparse.Namespace) -> tuple[Match, DealSet, Path | None, list[GameResult]]:
+    """The match to play (new, or resumed from its directory), its deal set, the directory
+    it is kept in (if any) and the games already played; its bots are loaded once here, so
+    that an unknown name fails first, and a new match's files are written."""
     out: Path | None
     if args.resume is not None:
         match, deals, out, played = _resume(args)
@@ -159,14 +192,14 @@ def run(args: argparse.Namespace) -> int:
         if out is not None:
             write_text_atomic(out / "deals.json", deals.dumps())
             write_text_atomic(out / "match.json", json.dumps(match_json(match, deals)) + "\n")
-    rules = match.rules
-    tally = Tally(rules.players)
-    for result in played:
-        tally.add(result)
-    if played:
-        print(
-            f"resuming: {len(played)} of {len(deals.games)} games already played", file=sys.stderr
-        )
+    return match, deals, out, played
+
+
+def _play(
+    match: Match, deals: DealSet, jobs: int, out: Path | None, tally: Tally, played: set[int]
+) -> bool:
+    """Plays the games not in ``played`` into ``tally`` (and ``out``, each as it ends);
+    whether it was interrupted after a game had ended (before, the interruption goes on)."""
     progress = report.Progress(len(deals.games) - len(played), sys.stderr)
 
     def sink(outcome: GameOutcome) -> None:
@@ -179,36 +212,19 @@ def run(args: argparse.Namespace) -> int:
                 lines.write(json.dumps(game_line(outcome.result)) + "\n")
         progress.advance()
 
-    start = time.monotonic()
-    interrupted = False
     # SIGTERM too (a match in the background ignores Ctrl-C's SIGINT): a long match stopped
     # by hand still says what its finished games show.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        run_match(match, deals, args.jobs, sink, {r.game for r in played})
+        run_match(match, deals, jobs, sink, played)
     except KeyboardInterrupt:
         if tally.games == 0:
             raise
-        interrupted = True
+        return True
     finally:
         signal.signal(signal.SIGTERM, previous)
         progress.finish()
-    summary = summary_json(match, deals, tally, args.jobs, time.monotonic() - start)
-    if played:
-        summary["resumed_after_games"] = len(played)
-    if interrupted:
-        summary["interrupted"] = True
-    if out is not None:
-        write_text_atomic(out / "summary.json", json.dumps(summary, indent=2) + "\n")
-    if interrupted:
-        print(f"interrupted after {tally.games} of {len(deals.games)} games: the table is theirs")
-    for line in report.lines(summary):
-        print(line)
-    if out is not None and match.single_deal is not None:
-        print(f"summary and deal set in {out}/ (a single-deal match has no records)")
-    elif out is not None:
-        print(f"summary, deal set and {tally.games * (rules.players + 1)} records in {out}/")
-    return 130 if interrupted else 0
+    return False
 
 
 def _interrupt(signum: int, frame: object) -> None:

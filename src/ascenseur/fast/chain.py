@@ -275,7 +275,7 @@ def run(
 
 
 @jit_kernel
-def _steps(
+def _steps(  # noqa: C901, PLR0912 (a compiled kernel: one loop, as numba runs it fastest)
     c: Chain, ev: Events, hands: Int64s, owner: Int64s, pool: Int64s, stream: Words,
     hs: Scratch, asks: int, burn: int, thin: int, logs: Floats, rows: Int64s, seats3: Int64s,
 ) -> tuple[int, int, int]:  # fmt: skip

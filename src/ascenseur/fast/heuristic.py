@@ -143,7 +143,7 @@ def _void_in(s: Scratch, voids: Int64s, j: int, kind: int) -> float:
 
 
 @jit_kernel
-def count(
+def count(  # noqa: C901, PLR0912 (a compiled kernel: the club player's count, one pass)
     hand: Int64s, gone_low: int, gone_high: int, seat: int, counts: Int64s, voids: Int64s,
     ceilings: Int64s, s: Scratch,
 ) -> None:  # fmt: skip

@@ -454,7 +454,7 @@ class Table:
 
     # -- folding ----------------------------------------------------------------------------
 
-    def fold(self, event: Event) -> list[story.Event]:
+    def fold(self, event: Event) -> list[story.Event]:  # noqa: C901 (a case per event kind)
         """Apply ``event`` (already committed); the public story it adds (game moves only)."""
         version = self.version
         told: list[story.Event] = []
