@@ -132,7 +132,7 @@ def test_bad_input_is_explained_and_asked_again(
     assert "Ada: bid —, took 0, total 0." in out
     assert "No deal is finished yet." in out
     assert "No trick finished yet in this deal." in out
-    assert "of the deals I tried." in out and "Other choices: bid " in out
+    assert "of the deals I tried" in out and "Other choices: bid " in out
     assert "Ada bids 0." in out
     assert "'T99' is not a card of your hand: type its number (1 to 1)" in out
     assert "You do not hold trump 9." in out  # a bare number past the hand is a trump

@@ -169,17 +169,93 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "needed": ("Needs", "Manque"),
     # hints
     "hint_best_bid": (
-        "Bid {value} — expected {points} points; you take exactly {value} in {chance} of "
-        "the deals I tried.",
-        "Annoncez {value} — {points} points espérés ; vous faites exactement {value} dans "
-        "{chance} des donnes essayées.",
+        "Bid {value} — expected {points} points; {why}.",
+        "Annoncez {value} — {points} points espérés ; {why}.",
     ),
     "hint_best_card": (
-        "Play {card} — expected {points} points; you make your bid of {bid} in {chance} of "
-        "the deals I tried.",
-        "Jouez {card} — {points} points espérés ; vous réussissez votre annonce de {bid} "
-        "dans {chance} des donnes essayées.",
+        "Play {card} — expected {points} points; {why}.",
+        "Jouez {card} — {points} points espérés ; {why}.",
     ),
+    # why a choice is worth what it is (text/advice.py: the hints and the review alike)
+    "why_bid": (
+        "you take exactly {tricks} in {chance} of the deals I tried{spread}",
+        "vous faites exactement {tricks} dans {chance} des donnes essayées{spread}",
+    ),
+    "why_card": (
+        "keeps your bid of {bid} alive in {chance} of the deals I tried",
+        "garde votre annonce de {bid} en vie dans {chance} des donnes essayées",
+    ),
+    "why_against": (", against {chance} for {card}", ", contre {chance} pour {card}"),
+    "why_over": (
+        " — with {card} you take more than {tricks} in {chance}",
+        " — avec {card}, vous faites plus de {tricks} dans {chance}",
+    ),
+    "why_under": (
+        " — with {card} you take fewer than {tricks} in {chance}",
+        " — avec {card}, vous faites moins de {tricks} dans {chance}",
+    ),
+    "why_reason": ("{action}: {why}", "{action} : {why}"),
+    "why_bid_name": ("bid {value}", "annonce {value}"),
+    # the game review (text/review.py)
+    "review_title": (
+        "Review of {who} — {players} players, {deals}.",
+        "Revue de {who} — {players} joueurs, {deals}.",
+    ),
+    "review_seat": ("seat {seat}", "la place {seat}"),
+    "review_seat_named": ("seat {seat} ({name})", "la place {seat} ({name})"),
+    "review_record": ("Record {digest} · seed {seed}", "Partie {digest} · graine {seed}"),
+    "review_budget": (
+        "Budget {name}: {cards} play-outs a card, {bids} a bid.",
+        "Budget {name} : {cards} donnes simulées par carte, {bids} par annonce.",
+    ),
+    "review_budget_number": (
+        "Budget: {cards} play-outs a card, {bids} a bid.",
+        "Budget : {cards} donnes simulées par carte, {bids} par annonce.",
+    ),
+    "review_labels": (
+        "Labels by expected points lost: best ≤ {best}, good ≤ {good}, inaccuracy ≤ "
+        "{inaccuracy}, mistake ≤ {mistake}, blunder above.",
+        "Étiquettes selon les points espérés perdus : meilleur ≤ {best}, bon ≤ {good}, "
+        "imprécision ≤ {inaccuracy}, erreur ≤ {mistake}, gaffe au-delà.",
+    ),
+    "review_lost": (
+        "Expected points lost: {lost}. Best choice {best} times of {weighed} weighed ({share}).",
+        "Points espérés perdus : {lost}. Meilleur choix {best} fois sur {weighed} évalués "
+        "({share}).",
+    ),
+    "review_no_choice": (
+        "No decision to weigh: every one was forced.",
+        "Aucune décision à évaluer : toutes étaient forcées.",
+    ),
+    "review_luck": (
+        "Score {score}; expected from the decisions made {expected}; luck {luck}.",
+        "Score {score} ; attendu des décisions prises {expected} ; chance {luck}.",
+    ),
+    "review_costliest": ("Costliest decisions", "Décisions les plus coûteuses"),
+    "review_none_lost": ("No decision lost points.", "Aucune décision n'a coûté de points."),
+    "review_where_bid": ("Deal {deal}, bid", "Donne {deal}, annonce"),
+    "review_where_card": ("Deal {deal}, trick {trick}", "Donne {deal}, pli {trick}"),
+    "review_moment": (
+        "{where}: {chosen}, best {best} — {label}, {lost} points lost.",
+        "{where} : {chosen}, meilleur {best} — {label}, {lost} points perdus.",
+    ),
+    "review_deals": ("Deal by deal", "Donne par donne"),
+    "review_columns": (
+        "Deal|Cards|Bid|Took|Score|Expected|Luck|Lost|Best",
+        "Donne|Cartes|Ann.|Faits|Score|Attendu|Chance|Perdu|Meill.",
+    ),
+    "review_lossy": ("Decisions that lost points", "Décisions qui ont coûté des points"),
+    "review_deal_head": (
+        "Deal {deal} ({cards}): bid {bid}, took {tricks}, {score} points.",
+        "Donne {deal} ({cards}) : annonce {bid}, fait {tricks}, {score} points.",
+    ),
+    "review_options": ("Options: {options}.", "Choix : {options}."),
+    "label_forced": ("forced", "forcé"),
+    "label_best": ("best", "meilleur"),
+    "label_good": ("good", "bon"),
+    "label_inaccuracy": ("inaccuracy", "imprécision"),
+    "label_mistake": ("mistake", "erreur"),
+    "label_blunder": ("blunder", "gaffe"),
     # the browser's hint lines (it formats the points itself)
     "hints_title": (
         "Expected points this deal, for each choice",
@@ -368,6 +444,8 @@ NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
     "card": (("card", "cards"), ("carte", "cartes")),
     "point": (("point", "points"), ("point", "points")),
     "deal": (("deal", "deals"), ("donne", "donnes")),
+    "trick": (("trick", "tricks"), ("pli", "plis")),
+    "decision": (("decision", "decisions"), ("décision", "décisions")),
     "trick_made": (("trick taken", "tricks taken"), ("pli fait", "plis faits")),
 }
 

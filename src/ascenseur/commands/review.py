@@ -1,0 +1,161 @@
+"""``ascenseur review RECORD``: the expert goes through every bid and card of a seat and says
+what each cost (issue 59)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from ascenseur.commands.options import positive
+from ascenseur.core.errors import AscenseurError
+from ascenseur.core.state import GameState
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "review",
+        help="the expert reviews every bid and card of a seat in a recorded game",
+        description="Review a game record: for each bid and card of the seat, from what that "
+        "seat could see then and nothing else, the options the expert weighed with their "
+        "expected points, the option chosen, the points it gave up against the best and a "
+        "label (best, good, inaccuracy, mistake, blunder); per deal and for the game, the "
+        "points lost, the share of best choices and the luck. Reviews are kept (in the data "
+        "directory's reviews/): a game reviewed once opens again at once. Exit status 0, or "
+        "2 with one sentence when the input is refused.",
+    )
+    parser.add_argument("record", metavar="RECORD", help="an ascenseur-record/1 file")
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument(
+        "--seat",
+        metavar="S",
+        help="the seat to review, 0 to players-1 (default: the seats the record does not name "
+        "as bots, else seat 0)",
+    )
+    which.add_argument("--all", action="store_true", help="review every seat")
+    parser.add_argument(
+        "--budget",
+        default="default",
+        metavar="LEVEL|N",
+        help="how hard the expert searches each decision: quick, default or deep, or a number "
+        "of play-outs per card decision (bids get four times as many)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, metavar="N", help="the review's seed (0): same seed, "
+        "same review",
+    )  # fmt: skip
+    parser.add_argument(
+        "--jobs",
+        type=positive,
+        default=min(2, os.cpu_count() or 1),
+        metavar="J",
+        help="processes that weigh decisions (2, or 1 on a one-core machine)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the ascenseur-review/1 JSON")
+    parser.add_argument("--lang", choices=("en", "fr"), default=None, help="language (from $LANG)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    parser.add_argument(
+        "--no-cache", action="store_true", help="compute the review again and keep nothing"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ascenseur.commands.play import language
+    from ascenseur.files import write_text_atomic
+    from ascenseur.review import ReviewCache, budget_of, dumps, review_record
+    from ascenseur.text.review import review_lines
+
+    lang = language(args.lang)
+    budget = budget_of(args.budget)
+    state, names = _read(Path(args.record))
+    seats = _seats(args, state, names)
+    cache = None
+    if not args.no_cache:
+        from ascenseur.session import data_dir
+
+        cache = ReviewCache(data_dir() / "reviews")
+    progress = Progress(sys.stderr)
+    try:
+        review = review_record(
+            state,
+            seats,
+            budget,
+            args.seed,
+            names=names,
+            jobs=args.jobs,
+            progress=progress,
+            cache=cache,
+        )
+    finally:
+        progress.finish()
+    text = dumps(review) if args.json else "\n".join(review_lines(review, lang)) + "\n"
+    if args.output:
+        write_text_atomic(Path(args.output), text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _read(path: Path) -> tuple[GameState, tuple[str, ...] | None]:
+    """The game of the record ``path`` and its seat names; one sentence when it cannot be."""
+    from ascenseur.files import read_record
+
+    if not path.is_file():
+        raise AscenseurError(f"there is no record file {path}", code="no-file")
+    try:
+        return read_record(path)
+    except OSError as err:
+        raise AscenseurError(
+            f"cannot read {path}: {err.strerror or err}", code="unreadable"
+        ) from None
+
+
+def _seats(args: argparse.Namespace, state: GameState, names: tuple[str, ...] | None) -> list[int]:
+    """The seats to review: ``--all``, ``--seat``, else those not named as bots (else 0)."""
+    n = state.players
+    if args.all:
+        return list(range(n))
+    if args.seat is not None:
+        try:
+            seat = int(args.seat)
+        except ValueError:
+            seat = -1
+        if not 0 <= seat < n:
+            raise AscenseurError(
+                f"--seat {args.seat!r} is not a seat of this {n}-player game: give 0 to {n - 1}",
+                code="bad-seat",
+            )
+        return [seat]
+    people = [s for s, name in enumerate(names or ()) if not name.startswith("bot:")]
+    return people or [0]
+
+
+class Progress:
+    """A progress bar with the time left, on ``stream`` when it is a terminal (else silent)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.live = stream.isatty()
+        self.start = time.monotonic()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.live or total == 0:
+            return
+        elapsed = time.monotonic() - self.start
+        width = 24
+        filled = width * done // total
+        bar = "█" * filled + "·" * (width - filled)
+        left = f", ~{elapsed / done * (total - done):.0f} s left" if done else ""
+        self.stream.write(f"\rreview {bar} {done}/{total} decisions, {elapsed:.0f} s{left}  ")
+        self.stream.flush()
+        self.shown = True
+
+    def finish(self) -> None:
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
