@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -369,26 +370,60 @@ async def main(
                 server.stdout.close()
         if cluster is not None:
             cluster.stop()
+        # The run's SQLite file and data folder go with it: nothing is left behind.
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
-if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description="load on ascenseur serve over websockets")
-    parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--burst", type=float, default=15.0)
-    parser.add_argument("--bot", default="heuristic", help="the bot on each table's fifth seat")
-    parser.add_argument(
-        "--no-fsync", action="store_true", help="serve --no-fsync: acks do not wait for the disk"
+def options() -> argparse.ArgumentParser:
+    """The command line, every option explained (``--help``)."""
+    parser = argparse.ArgumentParser(
+        description="Load on ascenseur serve over real websockets on 127.0.0.1: tables of 4 "
+        "people and a bot, each person acting 0.5-1.5 s after their turn comes, then as fast "
+        "as they can. Prints the time from an action to its acknowledgement and to the last "
+        "seat's new state, the saturation rate and the server's CPU per action. Everything it "
+        "makes (a SQLite file, a PostgreSQL cluster) is removed at the end.",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     parser.add_argument(
-        "--processes", type=int, default=1, help="server processes sharing the database (1)"
+        "--tables", type=int, default=200, help="tables played at once, 5 seats each"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=60.0,
+        help="how long the paced part is measured (each table acts about once a second)",
+    )
+    parser.add_argument(
+        "--burst",
+        type=float,
+        default=15.0,
+        help="how long, after it, everyone acts as soon as it is their turn (the saturation rate)",
+    )
+    parser.add_argument("--bot", default="heuristic", help="the bot on each table's fifth seat")
+    parser.add_argument(
+        "--no-fsync",
+        action="store_true",
+        help="serve --no-fsync: acknowledgements do not wait for the disk (SQLite only)",
+    )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes sharing the database, each table's people spread over them "
+        "(more than 1 needs PostgreSQL: --db postgres)",
     )
     parser.add_argument(
         "--db",
         default="sqlite",
-        help="sqlite (a new file, the default), postgres (a throwaway cluster of the "
-        "benchmark's own, from Debian's server programs) or a postgresql:// URL",
+        help="sqlite (a new file, removed at the end), postgres (a throwaway cluster of the "
+        "benchmark's own, from Debian's server programs, removed at the end) or a "
+        "postgresql:// URL of a database to use",
     )
+    return parser
+
+
+if __name__ == "__main__":
+    parser = options()
     args = parser.parse_args()
     # The generator on uvloop too (as the server): less of the shared CPU goes to it.
     if args.processes > 1 and args.db == "sqlite":

@@ -172,7 +172,8 @@ def run(args: argparse.Namespace) -> int:
     # A wrong --db is told in a sentence, before anything is served.
     refused = check_db(db)
     if refused is not None:
-        announce(args.log_format, f"cannot serve: {refused.rstrip('.')}.", stream=sys.stderr)
+        ended = refused if refused.endswith((".", "?", "!")) else f"{refused}."
+        announce(args.log_format, f"cannot serve: {ended}", stream=sys.stderr)
         return 1
     app = create_app(db, settings=settings, limits=limits, adopt=adopt, durable=not args.no_fsync)
     sock = listen(args.host, args.port)

@@ -688,11 +688,14 @@ def reason(err: BaseException, url: str) -> str:
     (libpq does not repeat it; this makes sure).
 
     >>> reason(psycopg.OperationalError('connection to server at "db", port 5433 failed:\\n'
-    ...     '\\tConnection refused'), "postgresql://club:s3cret@db:5433/x")
-    'connection to server at "db", port 5433 failed: Connection refused'
+    ...     '\\tConnection refused\\n\\tIs the server running?'), "postgresql://club:s3cret@db/x")
+    'connection to server at "db", port 5433 failed: Connection refused. Is the server running?'
     """
-    text = " ".join(line.strip() for line in str(err).splitlines() if line.strip())
-    text = text.removeprefix("connection failed: ")
+    text = ""
+    for line in (part.strip() for part in str(err).splitlines()):
+        if line:
+            text += (". " if text and not text.endswith((".", ":", "?")) else " ") + line
+    text = text.strip().removeprefix("connection failed: ")
     try:
         password = psycopg.conninfo.conninfo_to_dict(url).get("password")
     except psycopg.ProgrammingError:
