@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: play test lint typecheck unit browser postgres bench clean
+.PHONY: play test lint typecheck unit browser postgres nginx bench clean
 
 $(STAMP): pyproject.toml
 	@echo "ascenseur: making the virtualenv $(VENV) and installing the dependencies (a few minutes the first time)…"
@@ -29,7 +29,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP) browser postgres
+unit: $(STAMP) browser postgres nginx
 	$(BIN)/pytest -n 2
 
 # The web tests drive Debian's headless chromium: installed from Debian, never downloaded.
@@ -44,6 +44,13 @@ postgres:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { \
 		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
 		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; }
+
+# The deployment test runs docs/deploy.md's nginx configuration in front of a server, with
+# Debian's nginx-light (installed from Debian when missing; the test starts its own nginx).
+nginx:
+	@[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || { \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		$$SUDO apt-get update -qq && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light; }
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
