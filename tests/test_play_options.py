@@ -79,7 +79,7 @@ def test_the_deal_result_stays_until_the_person_goes_on_even_with_a_pause() -> N
     session = Session.start(Rules(3, 2), "Ada", ["random"], seed=2, db=None)
     app = PlayApp(session, PlayOptions(pace=0, pause=0))
 
-    async def run() -> str:
+    async def run() -> tuple[str, str]:
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
             while not app.waiting:
@@ -87,11 +87,14 @@ def test_the_deal_result_stays_until_the_person_goes_on_even_with_a_pause() -> N
                 await settle(app, pilot)
             await asyncio.sleep(0.2)  # nothing moves on by itself
             await settle(app, pilot)
-            return str(app.query_one("#status", Static).content)
+            return str(app.query_one("#status", Static).content), screen_text(app)
 
-    shown = asyncio.run(run())
-    assert shown.startswith("Deal 1 is over.")
-    assert "Ada: bid " in shown and "total" in shown and "Press space to go on." in shown
+    shown, screen = asyncio.run(run())
+    assert shown.startswith("Deal 1 is over.") and shown.endswith("Press space to go on.")
+    result = session.view.results[0]
+    assert ("Every bid made." in shown) == (result.bids == result.tricks)
+    # The table shows what each seat scored in the deal, and its total.
+    assert "Points" in screen and f"{result.scores[0]:+d}" in screen
 
 
 def test_bell_and_forced_card_options() -> None:

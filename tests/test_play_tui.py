@@ -19,7 +19,7 @@ from ascenseur.core.record import Record, check, dumps, record_of
 from ascenseur.core.state import Phase
 from ascenseur.session import Session, Turn, latest_unfinished, open_db
 from ascenseur.tables.table import Table
-from ascenseur.text.words import ranking_lines, refusal, sort_hand
+from ascenseur.text.words import bids_against_cards, ranking_lines, refusal, sort_hand
 from ascenseur.tui.app import PlayApp, PlayOptions
 from ascenseur.tui.screens import RankingScreen, ScoreScreen
 from ascenseur.tui.widgets import BidView, HandView
@@ -80,7 +80,8 @@ def test_a_whole_short_game_by_keys(capsys: pytest.CaptureFixture[str]) -> None:
                     assert session.moves == moves, "an illegal card must not be played"
                     card = PLAYS[ordered[illegal[0]].index]
                     said = status(app).splitlines()
-                    assert said == ["Your turn: play a card.", refusal(view, card, "en")]
+                    balance = bids_against_cards(view, "en", session.seats)
+                    assert said == ["Your turn: play a card.", balance, refusal(view, card, "en")]
                     seen["refused"] = status(app)
                     choice = person_choice(view)
                     assert isinstance(choice, Play)
@@ -158,8 +159,9 @@ def test_the_hook_shows_and_refuses_the_dealers_forbidden_bid() -> None:
 
     shown, said = asyncio.run(play())
     assert "(hook)" in shown
-    turn, said = said.splitlines()
+    turn, balance, said = said.splitlines()
     assert turn == "Your turn: bid 0 or 1."  # the bids allowed, not "0 to 2"
+    assert balance.startswith("Bids add up to ")
     assert said.startswith("With the hook, the dealer may not bid ")
 
 
@@ -206,8 +208,9 @@ def test_last_trick_and_pace_keys() -> None:
 
     slower, faster, shown = asyncio.run(play())
     # The turn stays said whatever key was pressed (issue 12: it used to vanish).
-    assert slower == "Your turn: bid 0 or 1.\nPace: 0.4 s per card."
-    assert faster == "Your turn: bid 0 or 1.\nPace: 0.0 s per card."
+    balance = "Bids add up to 0 for 1 card: 1 fewer than the tricks there are."
+    assert slower == f"Your turn: bid 0 or 1.\n{balance}\nPace: 0.4 s per card."
+    assert faster == f"Your turn: bid 0 or 1.\n{balance}\nPace: 0.0 s per card."
     assert shown == "Last trick of deal 1"  # at deal 2's start: the trick is deal 1's
 
 

@@ -145,6 +145,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "deal_points": ("Deal {number}: {cells}.", "Donne {number} : {cells}."),
     "deal_scored": ("Deal {number} is over.", "La donne {number} est finie."),
+    "bids_missed": ("Bid missed by {names}.", "Annonce manquée par {names}."),
+    "bids_all_made": ("Every bid made.", "Toutes les annonces réussies."),
     "score_line": (
         "{name}: bid {bid}, took {tricks}, {points:+d}, total {total}.",
         "{name} : annonce {bid}, a fait {tricks}, {points:+d}, total {total}.",
@@ -167,6 +169,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "bid_taken": ("Bid/taken", "Ann./faits"),
     "needed": ("Needs", "Manque"),
+    "points_col": ("Points", "Points"),
     # hints
     "hint_best_bid": (
         "Bid {value} — expected {points} points; {why}.",
@@ -286,7 +289,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "keys_bid": (
         "←→ 0-9 ⏎ bid · h hint · g log · s scores · ? help · +/- pace · q quit",
-        "←→ 0-9 ⏎ annoncer · h conseil · g journal · s scores · ? aide · +/- · q fin",
+        "←→ 0-9 ⏎ annoncer · h conseil · g journal · s scores · ? aide · +/- rythme · q fin",
     ),
     "keys_wait": (
         "space go on · l last trick · g log · s scores · ? help · +/- pace · q quit",
@@ -310,7 +313,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Only one card could be played: {card}, played for you.",
         "Une seule carte était jouable : {card}, jouée pour vous.",
     ),
-    "keys_close": ("Escape or s: close · ←→↑↓ scroll", "Échap ou s : fermer · ←→↑↓ défiler"),
+    "keys_close": (
+        "Escape or s: close · ←→↑↓ PgUp/PgDn scroll · Home/End first/last",
+        "Échap ou s : fermer · ←→↑↓ PgPréc/PgSuiv défiler · Début/Fin premier/dernier",
+    ),
     "help_close": ("Escape or ?: close · ↑↓ scroll", "Échap ou « ? » : fermer · ↑↓ défiler"),
     # saving
     "saved_in": ("The game is saved in {path}.", "La partie est enregistrée dans {path}."),
@@ -337,6 +343,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "expert (version de référence, lente)",
     ),
     "bot_label_openspiel-ismcts": ("OpenSpiel's ISMCTS search", "recherche ISMCTS d'OpenSpiel"),
+    # the same in a word, for the table's narrow name column
+    "bot_short_random": ("beginner", "débutant"),
+    "bot_short_heuristic": ("club", "club"),
+    "bot_short_expert": ("expert", "expert"),
+    "bot_short_expert-pure": ("expert", "expert"),
+    "bot_short_openspiel-ismcts": ("ISMCTS", "ISMCTS"),
     # plain mode
     "intro": (
         "{players} players, hands of {schedule} ({deals}){hook}. You are {name}.",

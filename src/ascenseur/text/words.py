@@ -57,6 +57,16 @@ def bot_label(name: str, lang: Language) -> str:
     return tr(lang, key) if key in MESSAGES else name
 
 
+def bot_short(name: str, lang: Language) -> str:
+    """A bot's level in a word, for a narrow column (``club``); an unknown bot keeps its name.
+
+    >>> bot_short("heuristic", "fr"), bot_short("random", "fr"), bot_short("x", "en")
+    ('club', 'débutant', 'x')
+    """
+    key = f"bot_short_{name}"
+    return tr(lang, key) if key in MESSAGES else name
+
+
 def is_you(name: str, lang: Language) -> bool:
     """Whether a person's name already says "you" (the default name), so as not to add it."""
     return name.casefold() in {tr(lang, "you").casefold(), "you", "vous"}

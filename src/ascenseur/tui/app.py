@@ -9,8 +9,9 @@ table until the person goes on (or for a set pause), and a finished deal's resul
 the person goes on.
 
 The screen is a column: the header, the table and the trick (scrolling when there are more
-seats than lines), then — always in view — the hand, the bid choices and the status line,
-then the keys. A wide terminal also shows the deal's log beside the trick.
+seats than lines), then — always in view — the hand, the bid choices and the status lines
+(whose turn, the bids against the cards, a hint), then the keys. A tall terminal also shows
+the deal's log below the table and the trick.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import asyncio
 import threading
 from dataclasses import dataclass
 
-from rich.console import Group
 from rich.text import Text
 from textual import events, work
 from textual.app import App, ComposeResult
@@ -56,8 +56,10 @@ from ascenseur.tui.widgets import BidView, HandView
 
 PACE_STEP = 0.2
 PACE_MAX = 3.0
-#: From this many columns, the deal's log is shown beside the trick.
-WIDE = 120
+#: From this many columns, the table names the bots' levels in full.
+WIDE = 110
+#: From this many rows, the deal's log is shown below the table and the trick.
+TALL = 34
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,12 +88,12 @@ class PlayApp(App[None]):
     #header { height: 1; padding: 0 1; text-style: bold; background: $primary-background; }
     #main { height: 1fr; }
     #top { height: auto; }
-    #table { width: 1fr; height: auto; border: round $primary; padding: 0 1; }
+    #table { width: 1fr; max-width: 76; height: auto; border: round $primary; padding: 0 1; }
     #trick { width: 28; height: auto; border: round $primary; padding: 0 1; }
-    #log { width: 1fr; height: auto; border: round $primary; padding: 0 1; display: none; }
+    #log { height: auto; max-width: 104; border: round $primary; padding: 0 1; display: none; }
     #bottom { height: auto; max-height: 70%; }
     #hand-box { height: auto; border: round $secondary; padding: 0 1; }
-    #bid-box { height: auto; border: round $warning; padding: 0 1; }
+    #bid-box { height: auto; padding: 0 1; }
     #status { height: auto; max-height: 12; padding: 0 1; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
@@ -144,9 +146,10 @@ class PlayApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="header")
-        with VerticalScroll(id="main"), Horizontal(id="top"):
-            yield Static(id="table")
-            yield Static(id="trick")
+        with VerticalScroll(id="main"):
+            with Horizontal(id="top"):
+                yield Static(id="table")
+                yield Static(id="trick")
             yield Static(id="log")
         with Vertical(id="bottom"):
             with Vertical(id="hand-box"):
@@ -158,19 +161,19 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         self.query_one("#hand-box").border_title = tr(self.lang, "your_hand")
-        self.query_one("#bid-box").border_title = tr(self.lang, "bid")
         self.query_one("#table").border_title = tr(self.lang, "title")
         self.query_one("#log").border_title = tr(self.lang, "log_title")
-        self._fit(self.size.width)
+        self._fit(self.size.height)
         self.get_ready()
         self.refresh_view()
         self.drive()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(event.size.width)
+        self._fit(event.size.height)
+        self.refresh_view()  # the key bar fits the new width
 
-    def _fit(self, width: int) -> None:
-        self.query_one("#log").display = width >= WIDE
+    def _fit(self, height: int) -> None:
+        self.query_one("#log").display = height >= TALL
 
     def get_ready(self) -> None:
         """Load the expert's compiled search in the background, so the first hint or expert
@@ -214,6 +217,7 @@ class PlayApp(App[None]):
             self._turn_seen = session.moves
             self._start_turn()
         bots = [session.bot_name(seat) for seat in range(len(seats))]
+        wide = self.size.width >= WIDE
         # Between deals, while its result is shown, the table shows that deal.
         between = view.phase is Phase.DEALING or view.phase is Phase.OVER
         scored = view.results[-1] if between and view.results else None
@@ -223,24 +227,22 @@ class PlayApp(App[None]):
                 number, view.rules, scored.hand_size, scored.dealer, seats, lang
             )
             shown = render.TableState.scored(view, scored)
-            table = render.table(shown, seats, bots, lang)
+            table = render.table(shown, seats, bots, lang, wide=wide)
             self.query_one("#table", Static).update(table)
         else:
             header = render.deal_header(
                 view.deal_index + 1, view.rules, view.hand_size, view.dealer, seats, lang
             )
             shown = render.TableState.of(view)
-            table = render.table(shown, seats, bots, lang)
-            if view.phase is Phase.BIDDING or view.phase is Phase.PLAYING:
-                balance = Text(bids_against_cards(view, lang, seats), style="italic")
-                self.query_one("#table", Static).update(Group(table, balance))
-            else:
-                self.query_one("#table", Static).update(table)
+            table = render.table(shown, seats, bots, lang, wide=wide)
+            self.query_one("#table", Static).update(table)
         self.query_one("#header", Static).update(header)
         self._show_trick()
         log = self._log_lines()
         self.query_one("#log", Static).update("\n".join(log) or tr(lang, "log_empty"))
         self.query_one("#hand-box").border_subtitle = knight_note(view.hand, lang)
+        # While a deal's result waits, there is no hand to show: its rows go to the table.
+        self.query_one("#hand-box").display = not (self.waiting and self.result is not None)
         hand = self.query_one(HandView)
         hand.lang = lang
         hand.cards = view.hand
@@ -300,8 +302,7 @@ class PlayApp(App[None]):
         if self.waiting and self.result is not None:
             result = self.result
             number = result.deal_index + 1
-            seats = session.seats
-            lines.append(render.deal_result(number, result.result, result.totals, seats, lang))
+            lines.append(render.deal_result(number, result.result, session.seats, lang))
             keys = "keys_wait"
         elif self.waiting and self.finished is not None:
             name = seat_name(session.seats, self.finished.trick.winner, lang)
@@ -319,6 +320,10 @@ class PlayApp(App[None]):
             elif session.turn is Turn.BOT and view.current_seat is not None:
                 name = seat_name(session.seats, view.current_seat, lang)
                 lines.append(Text(tr(lang, "waiting", name=name)))
+            if view.phase is Phase.BIDDING or view.phase is Phase.PLAYING:
+                # What every player watches, kept in view below the table whatever its size.
+                balance = bids_against_cards(view, lang, session.seats)
+                lines.append(Text(balance, style="italic"))
             if self.notice is not None:
                 notice = self.notice.copy()
                 if self.notice_error:
@@ -332,7 +337,7 @@ class PlayApp(App[None]):
             lines.append(Text(tr(lang, "cold_cache"), style="italic"))
         status.update(Text("\n").join(lines))
         status.set_class(error, "error")
-        self.query_one("#keys", Static).update(tr(lang, keys))
+        self.query_one("#keys", Static).update(render.key_bar(tr(lang, keys), self.size.width - 2))
 
     def say(self, message: str, *, error: bool = False) -> None:
         self.notice = Text(message)

@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 
+from ascenseur.bots.hints import best as best_estimate
 from ascenseur.core.cards import Card, Language, Suit
 from ascenseur.core.observation import Observation, TrickView
 from ascenseur.core.rules import Rules
@@ -21,10 +23,11 @@ from ascenseur.text.messages import count, tr
 from ascenseur.text.rules import rules_summary
 from ascenseur.text.words import (
     bot_label,
+    bot_short,
     is_you,
+    join_names,
     needed,
     ranking_lines,
-    score_lines,
     seat_name,
     trick_leader,
 )
@@ -91,6 +94,8 @@ class TableState:
     totals: tuple[int, ...]
     #: Seats that have bid with a closed fist (H4): the table shows that they have, not what.
     sealed: frozenset[int] = frozenset()
+    #: A deal just scored: each seat's points for it (shown instead of the tricks needed).
+    scores: tuple[int, ...] | None = None
 
     @staticmethod
     def of(view: Observation) -> TableState:
@@ -107,7 +112,15 @@ class TableState:
 
     @staticmethod
     def scored(view: Observation, result: DealResult) -> TableState:
-        return TableState(view.seat, result.dealer, None, result.bids, result.tricks, view.totals)
+        return TableState(
+            view.seat,
+            result.dealer,
+            None,
+            result.bids,
+            result.tricks,
+            view.totals,
+            scores=result.scores,
+        )
 
 
 def bid_taken(bid: int | None, won: int) -> Text:
@@ -120,15 +133,23 @@ def bid_taken(bid: int | None, won: int) -> Text:
 
 
 def table(
-    shown: TableState, seats: Sequence[str], bots: Sequence[str | None], lang: Language
+    shown: TableState,
+    seats: Sequence[str],
+    bots: Sequence[str | None],
+    lang: Language,
+    *,
+    wide: bool = False,
 ) -> Table:
-    """One row per seat: whose turn, name (and bot), dealer, bid/taken, still needed, total."""
+    """One row per seat: whose turn, name (and bot), dealer, bid/taken, still needed (the
+    deal's points once it is scored), total. ``wide``: room for the bots' levels in full
+    (``club player``), else in a word (``club``)."""
     grid = Table(box=None, expand=True, pad_edge=False, show_edge=False)
     grid.add_column("", width=1)
     grid.add_column(tr(lang, "player"), ratio=1, no_wrap=True, overflow="ellipsis")
     grid.add_column("", width=1)
     grid.add_column(tr(lang, "bid_taken"), justify="right", no_wrap=True)
-    grid.add_column(tr(lang, "needed"), justify="right", no_wrap=True)
+    scored = shown.scores is not None
+    grid.add_column(tr(lang, "points_col" if scored else "needed"), justify="right", no_wrap=True)
     grid.add_column(tr(lang, "total"), justify="right", no_wrap=True)
     for seat in range(len(seats)):
         turn = "▶" if seat == shown.current else ""
@@ -138,12 +159,16 @@ def table(
             if not is_you(label, lang):
                 name.append(f" ({tr(lang, 'you')})", style="dim")
         elif bots[seat]:
-            short = bot_label(bots[seat] or "", lang).split(",")[0].split()[0]
-            name.append(f" · {short}", style="dim")
+            level = bots[seat] or ""
+            label = bot_label(level, lang).split(",")[0] if wide else bot_short(level, lang)
+            name.append(f" · {label}", style="dim")
         dealer = Text("D" if seat == shown.dealer else "", style="bold cyan")
         bid = shown.bids[seat]
         won = shown.won[seat]
-        still = "" if bid is None else str(needed(bid, won))
+        still: str | Text = "" if bid is None else str(needed(bid, won))
+        if shown.scores is not None:
+            points = shown.scores[seat]
+            still = Text(f"{points:+d}", style="green" if bid == won else "red")
         taken = bid_taken(bid, won)
         if seat in shown.sealed:
             taken = Text(f"{tr(lang, 'has_bid_mark')}/{won}", style="bold cyan")
@@ -242,19 +267,44 @@ def score_sheet(
     return grid
 
 
-def deal_result(
-    number: int,
-    result: DealResult,
-    totals: Sequence[int],
-    seats: Sequence[str],
-    lang: Language,
-) -> Text:
-    """A finished deal: who made their bid (green) or not (red), points and totals."""
-    text = Text(tr(lang, "deal_scored", number=number) + "\n", style="bold")
-    for seat, line in enumerate(score_lines(result, totals, seats, lang)):
-        made = result.bids[seat] == result.tricks[seat]
-        text.append(("✓ " if made else "✗ ") + line + "\n", style="green" if made else "red")
-    text.append(tr(lang, "press_on"), style="italic")
+def deal_result(number: int, result: DealResult, seats: Sequence[str], lang: Language) -> Text:
+    """A finished deal in two lines — the table beside shows every seat's points and total:
+    who missed their bid (red), or that every bid was made (green); then how to go on."""
+    missed = [
+        seat_name(seats, seat, lang)
+        for seat in range(len(seats))
+        if result.bids[seat] != result.tricks[seat]
+    ]
+    text = Text(tr(lang, "deal_scored", number=number) + " ", style="bold")
+    if missed:
+        text.append(tr(lang, "bids_missed", names=join_names(missed, lang)), style="red")
+    else:
+        text.append(tr(lang, "bids_all_made"), style="green")
+    text.append("\n" + tr(lang, "press_on"), style="italic")
+    return text
+
+
+#: What separates the keys of the key bar, and what takes its place when they do not fit.
+KEY_SEPARATOR = " · "
+NARROW_SEPARATOR = "  "
+
+
+def key_bar(keys: str, width: int) -> Text:
+    """The keys (``h hint · q quit``), each key in bold, its label muted, in ``width``
+    cells: when they do not fit, the separators shrink to spaces rather than lose the last
+    keys (``q quit``)."""
+    items = keys.split(KEY_SEPARATOR)
+    separator = KEY_SEPARATOR
+    if cell_len(KEY_SEPARATOR.join(items)) > width:
+        separator = NARROW_SEPARATOR
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for position, item in enumerate(items):
+        if position:
+            text.append(separator, style="dim")
+        key, _, label = item.partition(" ")
+        text.append(key, style="bold")
+        if label:
+            text.append(" " + label)
     return text
 
 
@@ -267,9 +317,19 @@ def ranking(totals: Sequence[int], seats: Sequence[str], lang: Language) -> Text
     return text
 
 
+#: The other choices a hint shows besides the best, the most promising first: all of them, at
+#: 26 bids, would push the table off a small screen.
+HINT_OTHERS = 3
+
+
 def hints(estimates: Sequence[Estimate], bid: int | None, lang: Language) -> Text:
-    """The best choice and why, in bold green; then the others with their numbers."""
-    best, *others = advice_lines(estimates, bid, lang)
+    """The best choice and why, in bold green; then the next best few with their numbers."""
+    ranked = sorted(estimates, key=lambda e: -e.points)
+    top = best_estimate(estimates)
+    kept = [top, *[e for e in ranked if e is not top][:HINT_OTHERS]]
+    best, *others = advice_lines(kept, bid, lang)
+    if len(estimates) > len(kept) and others:
+        others[-1] = others[-1].removesuffix(".") + "; …"
     text = Text(best, style="bold green")
     for line in others:
         text.append("\n" + line, style="dim")

@@ -54,10 +54,14 @@ class ScoreScreen(_GameScreen):
 
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
         Binding("escape,s,q,enter,space", "close", show=False),
-        Binding("left", "scroll(-12, 0)", show=False, priority=True),
-        Binding("right", "scroll(12, 0)", show=False, priority=True),
+        Binding("left", "page(-1, 0)", show=False, priority=True),
+        Binding("right", "page(1, 0)", show=False, priority=True),
         Binding("up", "scroll(0, -1)", show=False, priority=True),
         Binding("down", "scroll(0, 1)", show=False, priority=True),
+        Binding("pageup", "page(0, -1)", show=False, priority=True),
+        Binding("pagedown", "page(0, 1)", show=False, priority=True),
+        Binding("home", "edge(0)", show=False, priority=True),
+        Binding("end", "edge(1)", show=False, priority=True),
     ]
 
     def compose(self) -> ComposeResult:
@@ -79,6 +83,22 @@ class ScoreScreen(_GameScreen):
     def action_scroll(self, x: int, y: int) -> None:
         container = self.query_one(ScrollableContainer)
         container.scroll_relative(x=x, y=y, animate=False)
+
+    def action_page(self, x: int, y: int) -> None:
+        """A screenful at a time, less a little kept in view: ten players' columns in about
+        three presses of → at 80 columns."""
+        container = self.query_one(ScrollableContainer)
+        width, height = container.scrollable_content_region.size
+        self.action_scroll(x * max(width - 8, 8), y * max(height - 2, 1))
+
+    def action_edge(self, end: int) -> None:
+        """Home: the first deals and the first seats; End: the last deals and the last seats
+        (the totals' row and the right-hand columns)."""
+        container = self.query_one(ScrollableContainer)
+        if end:
+            container.scroll_to(container.max_scroll_x, container.max_scroll_y, animate=False)
+        else:
+            container.scroll_to(0, 0, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
