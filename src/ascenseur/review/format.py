@@ -3,7 +3,7 @@
 The values are the JSON: frozen :mod:`msgspec` structs, so that one definition gives the
 Python API, the encoder, the strict decoder (:func:`loads` refuses an unknown field, a wrong
 type, a label that is not one) and the JSON Schema (:func:`schema`, kept in
-``docs/review.schema.json``; ``python -m ascenseur.review.format`` prints it). ``docs/review.md``
+``docs/review.schema.json``; ``python -m ascenseur.review`` prints it). ``docs/review.md``
 describes every field.
 
 An action is written as people read a record: ``bid 2`` for a bid, a card's code (``H10``,
@@ -192,11 +192,11 @@ class Thresholds(_Value, frozen=True, kw_only=True):
     mistake: float
 
 
-class Review(_Value, frozen=True, kw_only=True):
+class Review(_Value, frozen=True, kw_only=True, tag_field="format", tag=FORMAT):
     """A review: the record it reviews, its rules, how it was computed, and one
-    :class:`SeatReview` per reviewed seat (in seat order)."""
+    :class:`SeatReview` per reviewed seat (in seat order). Its JSON starts with ``"format":
+    "ascenseur-review/1"`` (the struct's tag)."""
 
-    format: Literal["ascenseur-review/1"] = FORMAT
     record: RecordRef
     rules: dict[str, Any]
     budget: BudgetUsed
@@ -316,6 +316,3 @@ __all__ = [
     "schema",
     "schema_text",
 ]
-
-if __name__ == "__main__":
-    print(schema_text(), end="")
