@@ -53,12 +53,15 @@ def _format(data: bytes) -> object:
 def run(args: argparse.Namespace) -> int:
     status = 0
     contents = []
+    unreadable = None
+    # Every file is read first (a review is matched against the records given with it); the
+    # verdicts of the files before one that cannot be read are still printed.
     for name in args.files:
         try:
             data = sys.stdin.buffer.read() if name == "-" else Path(name).read_bytes()
         except OSError as err:
-            print(f"ascenseur check: cannot read {name}: {err.strerror or err}", file=sys.stderr)
-            return 2
+            unreadable = f"ascenseur check: cannot read {name}: {err.strerror or err}"
+            break
         contents.append((name, data))
     records: dict[str, str] = {}
     if any(_format(data) == review_format.FORMAT for _, data in contents):
@@ -72,4 +75,7 @@ def run(args: argparse.Namespace) -> int:
         if not result["valid"]:
             status = 1
         print(json.dumps(result))  # ASCII: safe on any terminal encoding
+    if unreadable is not None:
+        print(unreadable, file=sys.stderr)
+        return 2
     return status
