@@ -23,7 +23,7 @@ from ascenseur.tables.storage import TableStore
 from ascenseur.web import service as service_module
 from ascenseur.web.logs import JsonFormatter, configure
 from ascenseur.web.service import Limits
-from pg_cluster import Cluster
+from pg_cluster import PORT, Cluster
 from web_helpers import Client, Message, make_app, running_server, service_of
 
 pytestmark = pytest.mark.timeout(120)
@@ -424,3 +424,44 @@ def test_players_are_told_the_table_waits_for_its_storage_and_goes_on(
     lines = [r for r in caplog.records if r.name == "ascenseur.web"]
     assert [r.levelname for r in lines] == ["WARNING"] * len(lines) and len(lines) <= 3
     assert not any(r.exc_info for r in lines)
+
+
+def test_a_postgresql_outage_is_told_and_the_tables_go_on_when_it_is_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ascenseur.tables.driver import Settings
+    from ascenseur.tables.thinking import thread_pool
+    from ascenseur.web.app import create_app
+
+    monkeypatch.setattr(service_module, "STORAGE_CHECK_SECONDS", 0.2)
+    monkeypatch.setattr(service_module, "STORAGE_RETRY_SECONDS", 0.2)
+    cluster = Cluster()  # its own: this test stops it
+    cluster.start()
+    try:
+        db = cluster.new_database()
+        limits = Limits(message_rate=1000.0, message_burst=1000.0)
+        app = create_app(
+            db, settings=Settings(pace=0.0), limits=limits, executor=lambda: thread_pool(1)
+        )
+        with TestClient(app) as http, http.websocket_connect("/ws") as ws:
+            host = Client(ws)
+            welcome = host.create(players=3, seats=[None, "random"])
+            # The server goes away as a database does (tests/pg_cluster.py's own programs).
+            cluster._run("pg_ctl", "stop", "-D", str(cluster.data), "-m", "fast", "-w")
+            told = until(host, lambda m: m["type"] == "error")
+            assert told["code"] == "storage-unavailable"
+            options = (  # as Cluster.start gave them
+                f"-c listen_addresses='' -c unix_socket_directories='{cluster.root}' "
+                f"-p {PORT} -c fsync=off -c max_connections=200"
+            )
+            cluster._run("pg_ctl", "start", "-w", "-D", str(cluster.data), "-l",
+                         str(cluster.root / "server.log"), "-o", options)  # fmt: skip
+            back = until(host, lambda m: m["type"] == "state" and bool(m["events"]), 30)
+            assert [e["code"] for e in back["events"]] == ["storage_back"]
+            with http.websocket_connect("/ws") as ws2:
+                friend = Client(ws2)
+                assert friend.take_seat(welcome["invite"], "Bea")["type"] == "welcome"
+            said = host.answer(host.send(type="say", text="back"))
+            assert said["type"] == "ack"
+    finally:
+        cluster.stop()

@@ -172,6 +172,19 @@ def test_json_logs_are_only_json_lines(tmp_path: Path) -> None:
     assert any(json.loads(line)["logger"].startswith("uvicorn") for line in lines), lines
 
 
+def test_a_websocket_message_past_the_limit_closes_the_socket_unread(tmp_path: Path) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    with serving(tmp_path) as (url, _):
+        with connect(url.replace("http", "ws") + "ws", open_timeout=10) as ws:
+            ws.send(json.dumps({"type": "ping", "ref": 1}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "pong"
+            ws.send("[" * 50_000)
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # too big
+
+
 # -- forwarded addresses ---------------------------------------------------------------------
 
 

@@ -163,7 +163,8 @@ def run(args: argparse.Namespace) -> int:
     from ascenseur.session import local_seats, local_seats_path
 
     # (A PostgreSQL server is not the terminal's machine: it has no terminal games to adopt.)
-    seats = None if is_url(db) else local_seats_path(Path(db))
+    # Not in JSON logs either: those lines go to a collector, and the code is a key to seats.
+    seats = None if is_url(db) or args.log_format == "json" else local_seats_path(Path(db))
     code = secrets.token_urlsafe(32) if seats is not None and local_seats(seats) else None
     adopt = (code, seats) if code is not None and seats is not None else None
     from ascenseur.web.logs import announce, configure

@@ -44,6 +44,7 @@ from ascenseur.tables.storage import (
     TableStore,
     VersionConflict,
 )
+from ascenseur.tables.stores import unavailable
 from ascenseur.tables.story import DealScored, Turn
 from ascenseur.tables.table import Table, TableError, bot_rng, check_bot, first_dealer
 from ascenseur.tables.thinking import decide
@@ -371,8 +372,9 @@ class Driver:
             self.sweep()
             try:
                 await self._look_around()
-            except Exception:
-                log.exception("could not look at the other processes' work")
+            except Exception as err:
+                if not unavailable(err):  # an outage is told once, by whoever serves the tables
+                    log.exception("could not look at the other processes' work")
 
     async def _look_around(self) -> None:
         """What notices may have missed: the tables another process moved on, who is
@@ -821,8 +823,11 @@ class Driver:
                 raise
             except (VersionConflict, TableError, IllegalAction):
                 await asyncio.sleep(0)  # the table moved meanwhile: look again
-            except Exception:
-                log.exception("the driver of table %s failed; trying again", live.id)
+            except Exception as err:
+                # The storage away: nothing is committed, the table waits and tries again
+                # (told once by whoever serves the tables, not once a second per table).
+                if not unavailable(err):
+                    log.exception("the driver of table %s failed; trying again", live.id)
                 await asyncio.sleep(1.0)
 
     async def _drives(self, live: LiveTable) -> bool:

@@ -626,7 +626,9 @@ class PostgresStore:
                     if not ready.done():
                         ready.set_result(None)
                     if lost:
+                        log.warning("hearing the other processes' notices again")
                         notice(Notice("resync", ""))
+                        lost = False
                     while True:  # in short rounds: a cancel never waits on a blocked read
                         async for heard in db.notifies(timeout=1.0):
                             told = _notice(heard.payload, self.holder)
@@ -635,7 +637,8 @@ class PostgresStore:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.warning("lost the notices of the other processes; listening again")
+                if not lost:  # once per loss, not once a second while the database is away
+                    log.warning("lost the notices of the other processes; listening again")
                 lost = True
                 if not ready.done():
                     ready.set_result(None)

@@ -6,7 +6,7 @@ leaves websockets alone, and sees the responses Starlette makes of an error too)
   nosniff`` and a ``Referrer-Policy``: the page, its files, the API, a 404 and a 500 alike.
 * :class:`BodyLimit` — a request body longer than :data:`MAX_BODY_BYTES` is refused with 413
   as soon as that is known: from its ``Content-Length`` before a byte is read, or while it
-  arrives, counted chunk by chunk (never read whole first).
+  arrives, counted chunk by chunk (nothing more is read past the limit).
 """
 
 from __future__ import annotations
