@@ -295,4 +295,4 @@ def test_the_text_fits_80_columns_and_names_the_budget(lang: str) -> None:
     review = review_state(small_game(seed=10), [1], budget=budget_of("quick"), playouts=None)
     lines = review_lines(review, "fr" if lang == "fr" else "en")
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
-    assert "quick" in lines[2] and "300" in lines[2]
+    assert "quick" in lines[2] and "500" in lines[2]

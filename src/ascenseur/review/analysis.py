@@ -75,10 +75,10 @@ from ascenseur.review.format import (
 from ascenseur.review.labels import label, thresholds
 
 #: Named budgets: play-outs of a card decision (a bid gets ``BID_FACTOR`` times as many, as in
-#: the expert's own play). ``default`` reviews a whole 4-player game of 19 cards for one seat
-#: in under three minutes on two cores (``benchmarks/review.py``); ``deep`` is the expert's
-#: own play-outs per decision.
-BUDGETS: dict[str, int] = {"quick": 300, "default": 1500, "deep": 10_000}
+#: the expert's own play). ``default`` is chosen so that a whole 4-player game of 19 cards is
+#: reviewed for one seat within three minutes on two cores (``benchmarks/review.py`` measures
+#: it); ``deep`` is the expert's own play-outs per decision; ``quick`` a tenth of ``default``.
+BUDGETS: dict[str, int] = {"quick": 500, "default": 5000, "deep": 10_000}
 DEFAULT_BUDGET = "default"
 #: How many costly decisions a summary names.
 COSTLIEST = 3
