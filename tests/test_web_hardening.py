@@ -104,6 +104,22 @@ def test_a_message_that_fails_logs_no_token_invite_or_code(
         assert secret not in said
 
 
+def test_an_http_request_during_an_outage_is_told_in_a_sentence(
+    http: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    service = service_of(http.app)  # type: ignore[arg-type]
+    break_the_store(service.driver.store, monkeypatch, sqlite3.OperationalError("disk I/O"))
+    caplog.set_level(logging.DEBUG)
+    for lang, words in (("en", "waiting for its storage"), ("fr", "attend son stockage")):
+        answer = http.get(f"/api/invite/{INVITE}?lang={lang}")
+        assert answer.status_code == 503 and answer.json()["code"] == "storage-unavailable"
+        assert words in answer.json()["message"]
+    assert service.storage_down
+    served = [r for r in caplog.records if not r.name.startswith("httpx")]  # the test's client
+    assert len(served) == 1 and not served[0].exc_info
+    assert INVITE not in scanned(served)
+
+
 def test_a_messages_repr_hides_its_secrets() -> None:
     from ascenseur.web.protocol import decode
 

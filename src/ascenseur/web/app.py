@@ -46,7 +46,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ascenseur.bots import REGISTRY
@@ -56,7 +56,7 @@ from ascenseur.core.errors import RulesError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
 from ascenseur.tables.driver import Driver, LiveTable, Settings, digest
-from ascenseur.tables.stores import open_store
+from ascenseur.tables.stores import open_store, unavailable
 from ascenseur.tables.table import default_bot, table_record
 from ascenseur.tables.thinking import bot_workers, process_pool
 from ascenseur.web.connection import Connection
@@ -143,9 +143,40 @@ def create_app(
         *ops_routes(),
         Mount("/static", _Assets(directory=STATIC), name="static"),
     ]
-    return _App(
-        routes=routes, lifespan=lifespan, middleware=[Middleware(GZipMiddleware, minimum_size=2048)]
-    )
+    middleware = [Middleware(GZipMiddleware, minimum_size=2048), Middleware(_Outages)]
+    return _App(routes=routes, lifespan=lifespan, middleware=middleware)
+
+
+class _Outages:
+    """An HTTP request that fails because the storage does not answer gets 503 and the
+    sentence the tables get (``storage-unavailable``), and the log one line, not a
+    traceback per request."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception as err:
+            if started or not unavailable(err):
+                raise
+            service = getattr(scope["app"].state, "service", None)
+            if isinstance(service, GameService):
+                service.storage_failed(err)
+            lang: Language = "fr" if b"lang=fr" in scope.get("query_string", b"") else "en"
+            text = web_tr(lang, "storage_down")
+            await _error(503, "storage-unavailable", text)(scope, receive, send)
 
 
 class _App(Starlette):

@@ -166,7 +166,7 @@ class GameService:
             self._resend(conn)
         except Exception as err:
             if unavailable(err):
-                self._storage_failed(err)
+                self.storage_failed(err)
                 self._waits(conn, message.ref)
             elif isinstance(err, AscenseurError):  # the table's and the core's refusals
                 conn.send(self._error(conn, err, message.ref))
@@ -199,7 +199,7 @@ class GameService:
             try:
                 await asyncio.wait_for(self.driver.store.ping(), STORAGE_PING_SECONDS)
             except Exception as err:
-                self._storage_failed(err)
+                self.storage_failed(err)
             else:
                 self._storage_back()
 
@@ -211,7 +211,8 @@ class GameService:
             if isinstance(listener, Connection)
         ]
 
-    def _storage_failed(self, err: BaseException) -> None:
+    def storage_failed(self, err: BaseException) -> None:
+        """The storage did not answer (``err`` says why): tell every table, once."""
         if self.storage_down:
             return
         self.storage_down = True
