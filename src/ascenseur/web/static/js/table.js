@@ -12,6 +12,7 @@ import { animationsOn, setAnimations, flyIn, flyOut } from "./motion.js";
 import { scoreSheet, totalsChart } from "./sheet.js";
 import { dialog } from "./dialog.js";
 import { normalRules, rulesInWords } from "./rulesets.js";
+import { trickLayout } from "./tricklayout.js";
 
 /** Where seat `seat` sits, in percent of the table: ours at the bottom, then clockwise. */
 function place(seat, me, n) {
@@ -55,6 +56,8 @@ export class TableScreen {
     this.socket = new GameSocket(first, (m) => this.receive(m), (up) => this.connected(up));
     this.onKey = (event) => this.key(event);
     document.addEventListener("keydown", this.onKey);
+    this.onResize = () => this.layoutTrick();
+    window.addEventListener("resize", this.onResize);
   }
 
   destroy() {
@@ -65,6 +68,7 @@ export class TableScreen {
     this.root.classList.remove("busy");
     this.socket.close();
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("resize", this.onResize);
   }
 
   build() {
@@ -234,12 +238,14 @@ export class TableScreen {
 
   async animate(event) {
     const text = event.text.join(" ");
+    if (["card", "bid", "bids_shown", "trick"].includes(event.kind)) this.unsayTurn();
     if (event.kind === "card") {
       this.say(text);
       const mine = event.seat === this.seat;
       const from = mine ? this.hand.querySelector(`[data-code="${event.card}"]`) || this.hand.querySelector("#my-card") : this.seatBox(event.seat);
       const card = this.trickCard(event.seat, event.card, this.trick.children.length === 0);
       this.trick.append(card);
+      this.layoutTrick();
       if (mine && from) from.classList.add("gone");
       if (!this.fast) await flyIn(card, from);
     } else if (event.kind === "trick") {
@@ -452,6 +458,7 @@ export class TableScreen {
       h("div", { class: "seat-line" }, `${t("total")} ${view.totals[seat]}`),
       seat === view.seat ? null : this.seatCards(view, seat, names));
     }));
+    this.layoutTrick();  // a panel that grew or shrank moves the cards beside it
   }
 
   /** Another seat's cards: their backs — or, in a blind deal, their faces (H5). */
@@ -478,9 +485,37 @@ export class TableScreen {
     cardFace(code), h("figcaption", { class: "trick-name" }, name));
   }
 
+  /**
+   * On a wide table, each card of the trick beside its player's panel, clear of every panel
+   * and of the other cards (tricklayout.js); a phone shows the trick as a row instead.
+   */
+  layoutTrick() {
+    const felt = this.trick.parentElement;
+    if (!this.view || !felt.clientWidth || getComputedStyle(this.trick).position !== "absolute") return;
+    const origin = felt.getBoundingClientRect();
+    const x0 = origin.left + felt.clientLeft;
+    const y0 = origin.top + felt.clientTop;
+    const panels = {};
+    for (const panel of this.seats.children) {
+      const r = panel.getBoundingClientRect();
+      panels[panel.dataset.seat] = { left: r.left - x0, right: r.right - x0, top: r.top - y0, bottom: r.bottom - y0 };
+    }
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+    const width = parseFloat(getComputedStyle(felt).getPropertyValue("--card-w")) * rem;
+    const cards = [...this.trick.children];
+    const layout = trickLayout({ width: felt.clientWidth, height: felt.clientHeight }, panels,
+      cards.map((card) => Number(card.dataset.seat)), { width, height: width * 1.5 });
+    this.trick.style.setProperty("--trick-scale", String(layout.scale));
+    layout.spots.forEach(({ x, y }, i) => {
+      cards[i].style.setProperty("--left", `${x.toFixed(1)}px`);
+      cards[i].style.setProperty("--top", `${y.toFixed(1)}px`);
+    });
+  }
+
   renderTrick(view) {
     this.trick.setAttribute("aria-label", t("trick_title", { number: view.tricks.length + 1 }));
     fill(this.trick, view.trick.map((played, i) => this.trickCard(played.seat, played.card, i === 0)));
+    this.layoutTrick();
     // The card winning the trick so far (P9), as the server's rules say: `winning` is its seat.
     const winning = typeof view.winning === "number" ? this.trick.querySelector(`[data-seat="${view.winning}"]`) : null;
     if (winning) {
@@ -587,6 +622,14 @@ export class TableScreen {
   /** A new table with this one's settings: the home form's create message. */
   rematch() {
     this.onRematch(rematchMessage(this.view));
+  }
+
+  /** Someone has just moved: "Chloé is thinking…" is no longer so, and who is next is not
+   * known until the view that follows the move is drawn. */
+  unsayTurn() {
+    if (!this.view || this.view.seat === null || this.view.phase === "over") return;
+    this.status.classList.remove("your-turn");
+    this.status.textContent = "";
   }
 
   say(text, kind = "info", code = null) {
