@@ -3,14 +3,15 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
+EXTRAS := dev,fast,openspiel,rl,postgres
 
-.PHONY: play test lint typecheck unit browser postgres nginx bench clean
+.PHONY: play test lint typecheck unit browser postgres nginx bench clean lock
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements.lock
 	@echo "ascenseur: making the virtualenv $(VENV) and installing the dependencies (a few minutes the first time)…"
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,fast,openspiel,rl,postgres]'
+	$(BIN)/python -m pip install --quiet --constraint requirements.lock -e '.[$(EXTRAS)]'
 	@# Compile the expert's search into numba's disk cache now, with a line saying so, so
 	@# that the first hint or expert move of a game does not wait for it (about 20 s).
 	$(BIN)/python -m ascenseur.fast
@@ -57,3 +58,15 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# The exact versions of every dependency, resolved afresh from pyproject.toml's ranges in a
+# throwaway virtualenv: run it to move to newer versions, then `make test`.
+lock:
+	rm -rf .venv-lock
+	$(PYTHON) -m venv .venv-lock
+	.venv-lock/bin/python -m pip install --quiet --upgrade pip
+	.venv-lock/bin/python -m pip install --quiet '.[$(EXTRAS)]'
+	{ echo "# Exact versions the project is tested with: make and CI install with --constraint requirements.lock."; \
+	  echo "# Written by 'make lock' from pyproject.toml's ranges."; \
+	  .venv-lock/bin/python -m pip freeze --exclude-editable | grep -v '^ascenseur'; } > requirements.lock
+	rm -rf .venv-lock
