@@ -166,7 +166,7 @@ class GameService:
             self._resend(conn)
         except Exception as err:
             if unavailable(err):
-                self.storage_failed(err)
+                self.storage_failed(err, told=conn)
                 self._waits(conn, message.ref)
             elif isinstance(err, AscenseurError):  # the table's and the core's refusals
                 conn.send(self._error(conn, err, message.ref))
@@ -211,8 +211,9 @@ class GameService:
             if isinstance(listener, Connection)
         ]
 
-    def storage_failed(self, err: BaseException) -> None:
-        """The storage did not answer (``err`` says why): tell every table, once."""
+    def storage_failed(self, err: BaseException, *, told: Connection | None = None) -> None:
+        """The storage did not answer (``err`` says why): tell every table, once (but the
+        connection ``told`` already, in its answer)."""
         if self.storage_down:
             return
         self.storage_down = True
@@ -220,6 +221,8 @@ class GameService:
         log.warning("the storage does not answer (%s); the tables wait for it",
                     _first_line(err))  # fmt: skip
         for conn in self._connections():
+            if conn is told:
+                continue
             text = web_tr(conn.lang, "storage_down")
             conn.send(ErrorMessage(code="storage-unavailable", message=text))
 
