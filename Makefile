@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
-EXTRAS := dev,fast,openspiel,rl,postgres
+EXTRAS := dev,fast,openspiel,rl,postgres,cluster,ladder
 
 .PHONY: play test lint typecheck unit browser postgres nginx bench clean lock
 
