@@ -29,7 +29,7 @@ def command_line(
     argv0: str | None = None,
     environ: Mapping[str, str] | None = None,
     cwd: Path | None = None,
-    which: Callable[[str], str | None] = shutil.which,
+    which: Callable[[str], str | None] | None = None,
 ) -> str:
     """``ascenseur ARGS`` as it can be typed here, given how this process was launched.
 
@@ -50,7 +50,7 @@ def command_line(
     if environ.get("MAKELEVEL") and args and args[0] in MAKE_TARGETS and plain:
         return f'make {args[0]} ARGS="{" ".join(args[1:])}"'
     script = Path(argv0)
-    on_path = which("ascenseur")
+    on_path = (which or shutil.which)("ascenseur")
     if on_path is not None and (script.name != "ascenseur" or _same(on_path, script)):
         return shlex.join(["ascenseur", *args])
     if script.name == "ascenseur":
