@@ -202,8 +202,9 @@ async def open_table(urls: list[str], stats: Stats, bot: str) -> Table:
     table = Table()
     url = urls[0]
     ws = await connect(url, max_size=2**22)
-    await ws.send(json.dumps({"type": "create", "version": 2, "name": "P0", "players": SEATS,
-                              "max_cards": 15, "seats": [None, None, None, bot],
+    await ws.send(json.dumps({"type": "create", "version": 2, "name": "P0",
+                              "rules": {"players": SEATS, "max_cards": 15},
+                              "seats": [None, None, None, bot],
                               "summary_seconds": 1, "grace": 3600}))  # fmt: skip
     welcome = json.loads(await ws.recv())
     table.seats.append(Seat(table, ws, welcome["seat"], stats))

@@ -304,3 +304,36 @@ def test_the_documented_nginx_passes_the_page_and_its_socket(tmp_path: Path) -> 
         finally:
             process.terminate()
             process.wait(10)
+
+
+# -- the load benchmark ----------------------------------------------------------------------
+
+BENCHMARK = Path(__file__).parent.parent / "benchmarks" / "server_load.py"
+
+
+def test_the_load_benchmark_explains_every_option_and_leaves_nothing_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("server_load", BENCHMARK)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "server_load", module)  # its structs' annotations
+    spec.loader.exec_module(module)
+    actions = [a for a in module.options()._actions if a.option_strings != ["-h", "--help"]]
+    assert {a.option_strings[0] for a in actions} >= {"--tables", "--seconds", "--burst", "--db"}
+    assert all(a.help and len(a.help) > 20 for a in actions), [a.option_strings for a in actions]
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    done = subprocess.run(
+        [sys.executable, str(BENCHMARK), "--tables", "1", "--seconds", "1", "--burst", "1"],
+        env={**os.environ, "TMPDIR": str(scratch)},
+        capture_output=True,
+        text=True,
+        timeout=90,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "action -> ack" in done.stdout
+    assert list(scratch.iterdir()) == []  # its database, its data folder, the bots' fork server

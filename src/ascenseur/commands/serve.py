@@ -7,6 +7,7 @@ import argparse
 import asyncio
 import ipaddress
 import secrets
+import signal
 import socket
 import sqlite3
 import sys
@@ -209,9 +210,24 @@ def run(args: argparse.Namespace) -> int:
     from ascenseur.web.collector import QuietCollector
 
     collector = QuietCollector().start()
+    # uvicorn stops on SIGTERM, then raises it again once stopped: under the default action
+    # the process would die there without its exit handlers (the bot workers' fork server
+    # left its folder in the temporary directory). Stopped when told is a normal end.
+    previous = signal.signal(signal.SIGTERM, _stopped)
     try:
         server.run(sockets=[sock])
+    except _Stopped:
+        pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         collector.stop()
         sock.close()
     return 0
+
+
+class _Stopped(Exception):
+    """SIGTERM, once uvicorn has stopped the server for it."""
+
+
+def _stopped(signum: int, frame: object) -> None:
+    raise _Stopped
