@@ -152,12 +152,13 @@ def test_pace_and_pause_work_in_plain_mode(
 ) -> None:
     slept: list[float] = []
     monkeypatch.setattr("ascenseur.tui.plain.time.sleep", slept.append)
-    text = "0\n1\n" * 40
-    status, _, _ = play_plain(monkeypatch, capsys, text, *SHORT, "--pace", "0.5", "--pause", "2")
-    assert status in (0, 3)
+    text = "0\n1\n2\n" * 40  # a bid of 0, then the first or the second card: a whole game
+    argv = (*SHORT, "--seed", "1", "--pace", "0.5", "--pause", "2")
+    status, _, _ = play_plain(monkeypatch, capsys, text, *argv)
+    assert status == 0
     assert slept.count(0.5) >= 9  # three bots, three deals at least: one wait per bot move
     assert slept.count(2.0) >= 4  # one per trick
-    play_plain(monkeypatch, capsys, text, *SHORT)
+    play_plain(monkeypatch, capsys, text, *SHORT, "--seed", "1")
     assert len(slept) == slept.count(0.5) + slept.count(2.0)  # without them: no wait
 
 

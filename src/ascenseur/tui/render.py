@@ -329,7 +329,7 @@ def hints(estimates: Sequence[Estimate], bid: int | None, lang: Language) -> Tex
     kept = [top, *[e for e in ranked if e is not top][:HINT_OTHERS]]
     best, *others = advice_lines(kept, bid, lang)
     if len(estimates) > len(kept) and others:
-        others[-1] = others[-1].removesuffix(".") + "; …"
+        others[-1] = others[-1].removesuffix(".") + ("\u202f; …" if lang == "fr" else "; …")
     text = Text(best, style="bold green")
     for line in others:
         text.append("\n" + line, style="dim")
