@@ -1,11 +1,12 @@
 """Helpers for the browser tests (Playwright on Debian's headless Chromium): the browser, the
-app it plays, pages that record every console error, screenshots under ``artifacts/``, and a
-table brought to a chosen deal over a real websocket (the browser then takes the seat)."""
+app it plays, pages that record every console error, screenshots under ``artifacts/``, a table
+brought to a chosen deal over a real websocket (the browser then takes the seat), and axe-core's
+accessibility rules run over a page as it stands."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).parent.parent / "artifacts"
+#: Deque's axe-core, vendored (tests/vendor/axe-core/README.md says from where and how to update).
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+AXE_VERSION = "4.14.1"
 #: Until it is the person's turn, with every animation done — or a deal's result waits for
 #: "next deal" — or the game is over.
 READY = """() => document.querySelector('section.end:not([hidden])') ||
@@ -96,6 +100,19 @@ def table_at_deal(url: str, players: int, deal: int, **rules: Any) -> tuple[str,
     of ``rules`` (the record's §7 fields), played over a websocket by the first legal choice
     until deal ``deal`` (0-based) is dealt: its id and the person's token, for a browser to
     take the seat."""
+
+    def dealt(view: dict[str, Any]) -> bool:
+        return bool(view["deal"] >= deal and view["phase"] in ("bidding", "playing"))
+
+    welcome = table_until(url, players, dealt, **rules)
+    return welcome["table"], welcome["token"]
+
+
+def table_until(
+    url: str, players: int, done: Callable[[dict[str, Any]], bool], **rules: Any
+) -> dict[str, Any]:
+    """Like :func:`table_at_deal`, played until ``done(view)`` (the person's view, or the
+    game's end): the person's welcome (its ``table``, ``token`` and ``invite``)."""
     ws_url = url.replace("http://", "ws://").rstrip("/") + "/ws"
     with connect(ws_url, open_timeout=30, max_size=2**22) as ws:
         ref = 0
@@ -125,8 +142,8 @@ def table_at_deal(url: str, players: int, deal: int, **rules: Any) -> tuple[str,
             if message["type"] != "state":
                 continue
             view = message["view"]
-            if view["deal"] >= deal and view["phase"] in ("bidding", "playing"):
-                return welcome["table"], welcome["token"]
+            if done(view) or view["phase"] == "over":
+                return welcome
             if view["summary"] and view["seat"] not in view["ready"]:
                 send(type="ready")
             if view["current"] == view["seat"] and view["state"] != acted:
@@ -148,3 +165,26 @@ def take_seat(page: Page, url: str, table: str, token: str) -> None:
     )
     page.goto(f"{url.rstrip('/')}/#/game/{table}")
     page.wait_for_selector(".hand .card")
+
+
+def axe_violations(page: Page, where: str) -> list[str]:
+    """What axe-core finds wrong on ``page`` as it stands, by every rule it has (the experimental
+    ones too, such as a label that does not contain the visible text): one line per rule and
+    element, "where: rule (impact) at selector — what to fix". A test asserts there are none.
+
+    axe runs in the page through the DevTools protocol (``page.evaluate``), which the page's
+    Content-Security-Policy does not govern: the page keeps its CSP, no bypass is needed."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    found: dict[str, Any] = page.evaluate(
+        """async () => {
+            const every = axe.getRules().map((rule) => [rule.ruleId, { enabled: true }]);
+            const rules = Object.fromEntries(every);
+            const result = await axe.run(document, { rules, resultTypes: ["violations"] });
+            return { version: axe.version, violations: result.violations.flatMap((v) =>
+                v.nodes.map((node) => `${v.id} (${v.impact}) at ${node.target.join(" ")} — ` +
+                    node.failureSummary.replace(/\\s+/g, " "))) };
+        }"""
+    )
+    assert found["version"] == AXE_VERSION, found["version"]
+    return [f"{where}: {line}" for line in found["violations"]]

@@ -251,3 +251,42 @@ def test_the_score_sheet_route_answers_in_the_page_language(tmp_path: Path) -> N
         assert fine["next"]["seat"] == 0 and fine["next"]["legal_bids"] == [1]
         assert client.post("/api/scoresheet", content=b"{").status_code == 400
         assert client.post("/api/scoresheet", content=b" " * 70_000).status_code == 413
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "three"),
+    [
+        (
+            "en",
+            "The tricks add up to 2, not 1: with 1 card each, every card in hand makes one trick.",
+            "The tricks add up to 4, not 3: with 3 cards each, every card in hand makes one trick.",
+        ),
+        (
+            "fr",
+            "Les plis font 2 et non 1 : avec 1 carte chacun, chaque carte en main fait un pli.",
+            "Les plis font 4 et non 3 : avec 3 cartes chacun, chaque carte en main fait un pli.",
+        ),
+    ],
+)
+def test_the_tricks_that_do_not_add_up_are_told_in_agreeing_words(
+    tmp_path: Path, lang: str, one: str, three: str
+) -> None:
+    """P9 on the sheet: the sentence counts "1 card" and "3 cards" as the language does, never
+    "a deal of 1 cards each has 1 tricks"."""
+    sheet = {
+        "format": FORMAT,
+        "rules": {"players": 3, "max_cards": 3, "hook": False},
+        "first_dealer": 0,
+        "seats": ["Ada", "Bea", "Cy"],
+        "deals": [{"bids": [0, 0, 0], "tricks": [1, 1, 0]}],
+    }
+    with TestClient(make_app(tmp_path / "t.sqlite3")) as client:
+        said = client.post(f"/api/scoresheet?lang={lang}", json=sheet).json()["error"]
+        assert said["code"] == "tricks-sum" and said["message"].startswith(one)
+        sheet["deals"] = [
+            {"bids": [0, 0, 0], "tricks": [1, 0, 0]},
+            {"bids": [0, 0, 0], "tricks": [1, 1, 0]},
+            {"bids": [0, 0, 0], "tricks": [1, 1, 2]},
+        ]
+        said = client.post(f"/api/scoresheet?lang={lang}", json=sheet).json()["error"]
+        assert said["code"] == "tricks-sum" and said["message"].startswith(three)

@@ -13,7 +13,7 @@ from typing import Any
 
 from ascenseur.core.cards import DECK, Language
 from ascenseur.core.rules import Rules
-from ascenseur.text.messages import MESSAGES, NOUNS
+from ascenseur.text.messages import MESSAGES, NOUNS, count
 from ascenseur.text.rules import TABLE_NAMES
 
 #: key → (English, French), for the browser only; ``{name}`` fields as in the catalogue.
@@ -67,6 +67,11 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "legal_card": ("{card}, playable", "{card}, jouable"),
     "illegal_card": ("{card}, not playable now", "{card}, injouable maintenant"),
+    # A spectator's keys: only those that do something for one who holds no seat.
+    "web_watch_keys": (
+        "Keys: l last trick · s score sheet · a animations",
+        "Touches : l dernier pli · s feuille de marque · a animations",
+    ),
     "web_keys": (
         "Keys: ←→ choose a card · Enter play · digits bid (1 then 2: 12) · m my card "
         "(blind deal) · h hint · l last trick · s score sheet · a animations",
@@ -119,7 +124,8 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "online": ("connected", "connecté"),
     "away": ("away", "absent"),
     "standin_mark": ("bot plays for now", "un robot joue pour l'instant"),
-    "clock_left": ("{seconds} s left", "reste {seconds} s"),
+    "clock_yours": ("Your time: {seconds} s left", "Votre temps : reste {seconds} s"),
+    "clock_of": ("{name}'s time: {seconds} s left", "Temps de {name} : reste {seconds} s"),
     "chat": ("Chat", "Discussion"),
     "chat_label": ("A message to the table", "Un message à la table"),
     "chat_send": ("Send", "Envoyer"),
@@ -334,7 +340,7 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "pad_start": ("Start the sheet", "Commencer la feuille"),
     "pad_who_bids": ("{name} bids", "{name} annonce"),
     "pad_tricks": ("Tricks taken", "Plis faits"),
-    "pad_tricks_sum": ("{sum} of {cards} tricks entered", "{sum} plis entrés sur {cards}"),
+    "pad_tricks_sum": ("Tricks entered: {sum} of {cards}", "Plis entrés : {sum} sur {cards}"),
     "pad_save_tricks": ("Record the tricks", "Noter les plis"),
     "pad_undo": ("Undo the last entry", "Annuler la dernière saisie"),
     "pad_correct": ("Correct", "Corriger"),
@@ -467,7 +473,8 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "Now in your games, from the terminal: {games}.",
         "Maintenant dans vos parties, depuis le terminal : {games}.",
     ),
-    "standin_now": ("Bot plays for now", "Un robot joue en attendant"),
+    # The host's action, named as an action: "bot plays for now" is the badge of its result.
+    "standin_now": ("Let a bot play for {name}", "Faire jouer un robot pour {name}"),
     "keep_bot": ("Give the seat to the bot for good", "Laisser la place au robot"),
     "more_settings": ("More settings", "Plus de réglages"),
     "standin_level": (
@@ -552,15 +559,18 @@ _SHEET_ERRORS: dict[str, tuple[str, str]] = {
         "Avec le crochet, {dealer} (le donneur) ne peut pas annoncer {value} : les annonces "
         "feraient {cards}, les cartes de la donne.",
     ),
+    # "{in_hand}" is "1 card" or "3 cards": each card in hand makes one trick of the deal.
     "tricks-sum": (
-        "The tricks add up to {sum}, but a deal of {cards} cards each has {cards} tricks: "
-        "check them.",
-        "Les plis font {sum}, mais une donne de {cards} cartes chacun a {cards} plis : "
-        "vérifiez-les.",
+        "The tricks add up to {sum}, not {cards}: with {in_hand} each, every card in hand makes "
+        "one trick. Check them.",
+        "Les plis font {sum} et non {cards} : avec {in_hand} chacun, chaque carte en main fait "
+        "un pli. Vérifiez-les.",
     ),
     "tricks-out-of-range": (
-        "A player takes 0 to {cards} tricks in a deal of {cards} cards.",
-        "Un joueur fait de 0 à {cards} plis dans une donne de {cards} cartes.",
+        "A player takes no more tricks than the cards in hand: from 0 to {cards} with "
+        "{in_hand} each.",
+        "Un joueur ne fait pas plus de plis que de cartes en main : de 0 à {cards} avec "
+        "{in_hand} chacun.",
     ),
     "bid-out-of-range": (
         "A bid is a number from 0 to {cards}, the cards in hand.",
@@ -588,6 +598,7 @@ def sheet_error(lang: Language, error: dict[str, Any], sheet: object) -> str:
         tricks = entry.get("tricks") or []
         fields = {
             "cards": rules.schedule[deal or 0],
+            "in_hand": count(lang, rules.schedule[deal or 0], "card"),
             "dealer": seats[dealer],
             "value": entry["bids"][error["seat"]] if error["seat"] is not None else None,
             "sum": sum(t for t in tricks if isinstance(t, int)),

@@ -186,6 +186,7 @@ async function historyList() {
 export async function homePage({ onStart, onLanguage, refusal = null }) {
   const [bots, choices] = await Promise.all([fetch("/api/bots").then((r) => r.json()), ruleChoices()]);
   return h("div", { class: "home" },
+    h("h1", { class: "home-title" }, t("title")),
     h("nav", { class: "home-links" },
       h("a", { class: "button", id: "rules-link", href: "#/rules" }, t("how_to_play")),
       h("a", { class: "button", id: "scoresheet-link", href: "#/scoresheet" }, t("score_pad"))),

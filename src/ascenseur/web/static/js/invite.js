@@ -17,7 +17,7 @@ export async function invitePage(code, { onTake }) {
   const name = h("input", { id: "join-name", type: "text", maxlength: 40, required: true, autocomplete: "nickname" });
   const free = info.open.filter(Boolean).length;
   const form = h("form", { id: "join", class: "panel" },
-    h("h2", {}, t("invited", { players: info.players, cards: info.max_cards })),
+    h("h1", {}, t("invited", { players: info.players, cards: info.max_cards })),
     info.rules ? h("p", { class: "rules-line", id: "invite-rules" }, rulesInWords(info.rules)) : null,
     h("ul", { class: "guests" }, info.names.map((who, seat) =>
       h("li", {}, `${t("seat_bot", { seat: seat + 1 })}${colon()}${who ?? (info.open[seat] ? t("seat_free") : t("seat_robot"))}`))),

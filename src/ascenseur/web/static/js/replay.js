@@ -97,11 +97,13 @@ export class ReplayScreen {
     fill(this.seats, this.names.map((name, seat) => h("section", {
       class: ["replay-seat", step.current === seat && "turn"], "data-seat": seat, style: { "--colour": SEAT_COLOURS[seat % 10] },
     },
-    h("h3", {}, h("span", { class: "swatch" }), name, seat === step.dealer && step.deal !== null ? h("span", { class: "badge" }, t("dealer_mark")) : null),
+    h("h2", {}, h("span", { class: "swatch" }), name, seat === step.dealer && step.deal !== null ? h("span", { class: "badge" }, t("dealer_mark")) : null),
     h("p", { class: "seat-line" }, `${t("bid_taken")} ${step.bids[seat] ?? "—"} / ${step.won[seat]} · ${t("total")} ${step.totals[seat]}`),
-    h("div", { class: "replay-hand", "aria-label": `${name}: ${t("hands_dealt")}` },
-      step.hands[seat].map((code) => h("span", { class: ["mini", played.has(code) && "played"], "data-code": code,
-        title: cardName(code) + (played.has(code) ? ` (${t("played_mark")})` : "") }, cardFace(code)))))));
+    h("div", { class: "replay-hand", role: "group", "aria-label": `${name}: ${t("hands_dealt")}` },
+      step.hands[seat].map((code) => {
+        const label = cardName(code) + (played.has(code) ? ` (${t("played_mark")})` : "");
+        return h("span", { class: ["mini", played.has(code) && "played"], "data-code": code, role: "img", "aria-label": label, title: label }, cardFace(code));
+      })))));
     fill(this.trick, h("span", { class: "muted" }, t("trick_title", { number: step.trick_number })),
       step.trick.map((p) => h("figure", { class: p.seat === step.winner ? "winner" : null, "data-seat": p.seat },
         cardFace(p.card), h("figcaption", {}, this.names[p.seat]))));
@@ -123,9 +125,9 @@ export class ReplayScreen {
     const result = this.data.results[step.results - 1];
     fill(this.result, h("h2", {}, t("deal_result", { number: step.results })),
       h("table", { class: "deal-result" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("bid_taken")), h("th", {}, t("points")), h("th", {}, t("total")))),
+        h("thead", {}, h("tr", {}, [t("player"), t("bid_taken"), t("points"), t("total")].map((head) => h("th", { scope: "col" }, head)))),
         h("tbody", {}, this.names.map((name, seat) => h("tr", { class: result.bids[seat] === result.tricks[seat] ? "made" : "missed" },
-          h("th", {}, name), h("td", {}, `${result.bids[seat]} / ${result.tricks[seat]}`),
+          h("th", { scope: "row" }, name), h("td", {}, `${result.bids[seat]} / ${result.tricks[seat]}`),
           h("td", {}, (result.scores[seat] > 0 ? "+" : "") + result.scores[seat]), h("td", {}, step.totals[seat]))))));
   }
 

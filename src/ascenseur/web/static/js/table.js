@@ -87,7 +87,7 @@ export class TableScreen {
     this.blindNote = h("p", { class: "blind-note", role: "note", hidden: true });
     this.banner = h("p", { class: "banner", hidden: true, role: "status" }, t("reconnecting"));
     this.seats = h("div", { class: "seats" });
-    this.trick = h("div", { class: "trick", "aria-live": "off" });
+    this.trick = h("div", { class: "trick", role: "group", "aria-live": "off" });
     this.status = h("p", { class: "status", role: "status", "aria-live": "polite" });
     this.notice = h("p", { class: "notice", "aria-live": "polite", "aria-atomic": "true" });
     this.bids = h("div", { class: "bids", role: "group", "aria-label": t("bid") });
@@ -96,6 +96,7 @@ export class TableScreen {
     this.lobby = h("section", { class: "lobby panel", hidden: true });
     this.summary = h("section", { class: "summary panel", hidden: true, role: "status" });
     this.clock = h("span", { class: "clock", hidden: true, "aria-live": "off" });
+    this.keys = h("p", { class: "keys muted" }, t("web_keys"));
     this.chatLog = h("ol", { class: "chat-log", "aria-live": "polite" });
     this.chatText = h("input", { id: "chat-text", type: "text", maxlength: 300, "aria-label": t("chat_label"), autocomplete: "off" });
     this.chat = h("section", { class: "chat panel", hidden: true },
@@ -124,7 +125,7 @@ export class TableScreen {
       this.banner, this.lobby, this.blindNote,
       h("div", { class: "felt" }, this.seats, this.trick),
       this.bidSum, this.status, this.clock, this.notice, this.summary, this.bids, this.hand, this.end, this.chat,
-      h("p", { class: "keys muted" }, t("web_keys"))));
+      this.keys));
   }
 
   get fast() {
@@ -311,7 +312,10 @@ export class TableScreen {
     this.renderBids(view);
     this.renderHand(view);
     this.renderStatus(view, names);
-    this.root.querySelector("#transfer-button").hidden = view.seat === null;
+    // A spectator holds no hand to hint at nor a seat to move; a seat ends with its game.
+    this.root.querySelector("#transfer-button").hidden = view.seat === null || view.phase === "over";
+    this.root.querySelector("#hint-button").hidden = view.seat === null;
+    this.keys.textContent = t(view.seat === null ? "web_watch_keys" : "web_keys");
     this.renderLobby(view, names);
     this.renderSummary(view, names);
     this.renderChat(view);
@@ -337,10 +341,14 @@ export class TableScreen {
       h("a", { class: "button primary", href: "#/" }, t("home"))));
   }
 
+  /** The clock of the seat to act — a person's: bots have none — named as whose it is. */
   tick() {
     const left = this.clockEnd ? Math.max(0, Math.ceil((this.clockEnd - Date.now()) / 1000)) : null;
-    this.clock.hidden = left === null;
-    if (left !== null) this.clock.textContent = t("clock_left", { seconds: left });
+    const current = this.view?.current;
+    this.clock.hidden = left === null || current === null || current === undefined;
+    if (this.clock.hidden) return;
+    this.clock.textContent = this.myTurn() ? t("clock_yours", { seconds: left })
+      : t("clock_of", { name: this.view.seats[current].name, seconds: left });
   }
 
   renderLobby(view, names) {
@@ -353,7 +361,7 @@ export class TableScreen {
     const open = view.seats.map((seat, i) => (seat.open ? i : null)).filter((i) => i !== null);
     fill(this.lobby,
       h("h2", {}, t("lobby_title")),
-      link ? h("p", { class: "invite" }, t("invite_text"), " ",
+      link ? h("p", { class: "invite" }, h("label", { for: "invite-link" }, t("invite_text")), " ",
         h("input", { id: "invite-link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }),
         h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("copy"))) : null,
       h("ul", { class: "lobby-seats" }, view.seats.map((seat, i) => h("li", { "data-seat": i },
@@ -377,9 +385,9 @@ export class TableScreen {
     fill(this.summary,
       h("h2", {}, t("deal_result", { number: view.results.length })),
       h("table", { class: "deal-result" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("bid_taken")), h("th", {}, t("points")), h("th", {}, t("total")))),
+        h("thead", {}, h("tr", {}, [t("player"), t("bid_taken"), t("points"), t("total")].map((head) => h("th", { scope: "col" }, head)))),
         h("tbody", {}, names.map((name, seat) => h("tr", { class: result.bids[seat] === result.tricks[seat] ? "made" : "missed" },
-          h("th", {}, name), h("td", { class: "bid-taken" }, `${result.bids[seat]} / ${result.tricks[seat]}`),
+          h("th", { scope: "row" }, name), h("td", { class: "bid-taken" }, `${result.bids[seat]} / ${result.tricks[seat]}`),
           h("td", {}, (result.scores[seat] > 0 ? "+" : "") + result.scores[seat]), h("td", {}, view.totals[seat]))))),
       view.seat !== null && !ready.has(view.seat)
         ? h("button", { type: "button", id: "next-deal", class: "primary", onclick: () => this.socket.send({ type: "ready" }) }, t("next_deal_button"))
@@ -443,7 +451,7 @@ export class TableScreen {
         info.bot ? null : h("span", { class: ["presence", here ? "online" : "away"], title: t(here ? "online" : "away") }, here ? "●" : "○"),
         info.standin ? h("span", { class: "badge standin" }, t("standin_mark")) : null,
         this.host && !info.bot && !info.open && !here && !info.standin && seat !== view.seat && view.phase !== "lobby"
-          ? h("button", { type: "button", class: "standin-now", onclick: () => this.socket.send({ type: "host", action: "stand_in", seat }) }, t("standin_now"))
+          ? h("button", { type: "button", class: "standin-now", onclick: () => this.socket.send({ type: "host", action: "stand_in", seat }) }, t("standin_now", { name: names[seat] }))
           : null,
         this.host && info.standin && seat !== view.seat
           ? h("button", { type: "button", class: "keep-bot", onclick: () => this.socket.send({ type: "host", action: "keep_bot", seat }) }, t("keep_bot"))
@@ -465,10 +473,10 @@ export class TableScreen {
   seatCards(view, seat, names) {
     const seen = view.seen_hands?.[seat] || [];
     if (seen.length) {
-      return h("div", { class: "seen", "aria-label": t("seen_card", { name: names[seat], card: seen.map(cardName).join(", ") }) },
+      return h("div", { class: "seen", role: "img", "aria-label": t("seen_card", { name: names[seat], card: seen.map(cardName).join(", ") }) },
         seen.map((code) => h("span", { class: "seen-card", "data-code": code }, cardFace(code))));
     }
-    return h("div", { class: "backs", "aria-label": count(view.hand_counts[seat], "card") },
+    return h("div", { class: "backs", role: "img", "aria-label": count(view.hand_counts[seat], "card") },
       Array.from({ length: Math.min(view.hand_counts[seat], 8) }, cardBack));
   }
 
@@ -565,11 +573,14 @@ export class TableScreen {
     fill(this.hand, view.hand.map((code, i) => h("button", {
       type: "button", class: ["card", legal.has(code) && "legal", view.phase === "playing" && this.myTurn(view) && !legal.has(code) && "illegal"],
       "data-code": code, tabindex: i === 0 ? 0 : -1,
-      "aria-label": legal.has(code) ? t("legal_card", { card: cardName(code) }) :
-        this.myTurn(view) && view.phase === "playing" ? t("illegal_card", { card: cardName(code) }) : cardName(code),
       onclick: () => this.send({ type: "play", card: code }),
       onkeydown: (event) => this.moveInHand(event),
-    }, cardFace(code))));
+    },
+    // The button is named by its words, not by an aria-label: the face's own marks ("10",
+    // "K") are then part of no name that fails to contain them.
+    h("span", { class: "visually-hidden" }, legal.has(code) ? t("legal_card", { card: cardName(code) }) :
+      this.myTurn(view) && view.phase === "playing" ? t("illegal_card", { card: cardName(code) }) : cardName(code)),
+    cardFace(code))));
     if (focused) this.hand.querySelector(`[data-code="${focused}"]`)?.focus();
   }
 
