@@ -241,6 +241,11 @@ def database_cpu_seconds(data: Path) -> float:
     return total
 
 
+def median(values: list[float]) -> float:
+    """The median, or NaN when nothing was measured (a run too short for any action)."""
+    return statistics.median(values) if values else float("nan")
+
+
 def percentile(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
@@ -345,17 +350,17 @@ async def main(
                 f"{1000 * database_busy * elapsed / max(1, paced):.2f} ms of CPU per action"
             )
         print(
-            f"  action -> ack: p50 {1000 * statistics.median(acks):.1f} ms, "
+            f"  action -> ack: p50 {1000 * median(acks):.1f} ms, "
             f"p99 {1000 * percentile(acks, 99):.1f} ms"
         )
         print(
-            f"  action -> last seat's state: p50 {1000 * statistics.median(fanouts):.1f} ms, "
+            f"  action -> last seat's state: p50 {1000 * median(fanouts):.1f} ms, "
             f"p99 {1000 * percentile(fanouts, 99):.1f} ms"
         )
         print(f"  saturation (everyone acts at once, {burst:.0f} s): {saturated:.0f} actions/s")
         print(
             "  the load generator's own loop wakes late by "
-            f"p50 {1000 * statistics.median(lags):.1f} ms, p99 {1000 * percentile(lags, 99):.1f}"
+            f"p50 {1000 * median(lags):.1f} ms, p99 {1000 * percentile(lags, 99):.1f}"
             " ms (a floor under the figures above)"
         )
     finally:

@@ -327,7 +327,7 @@ def test_the_load_benchmark_explains_every_option_and_leaves_nothing_behind(
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     done = subprocess.run(
-        [sys.executable, str(BENCHMARK), "--tables", "1", "--seconds", "1", "--burst", "1"],
+        [sys.executable, str(BENCHMARK), "--tables", "2", "--seconds", "1", "--burst", "1"],
         env={**os.environ, "TMPDIR": str(scratch)},
         capture_output=True,
         text=True,
