@@ -24,7 +24,7 @@ import pytest
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from pg_cluster import Cluster
+from pg_cluster import USER, Cluster
 from web_helpers import create_message
 
 pytestmark = pytest.mark.timeout(120)
@@ -118,6 +118,7 @@ def refused(tmp_path: Path, db: str, *options: str) -> tuple[str, str]:
         ("postgresql://club:SeCrEt99@127.0.0.1:1/games", "Connection refused"),
         ("postgresql://club:SeCrEt99@nosuchhost.invalid/games", "nosuchhost.invalid"),
         ("missing database", 'database "nosuchdb" does not exist'),
+        ("wrong password", 'password authentication failed for user "club"'),
     ],
 )
 def test_a_wrong_db_is_one_sentence_before_anything_is_served(
@@ -126,6 +127,9 @@ def test_a_wrong_db_is_one_sentence_before_anything_is_served(
     if where == "missing database":
         cluster: Cluster = request.getfixturevalue("postgres")
         where = cluster.url("nosuchdb").replace("ascenseur@", "ascenseur:SeCrEt99@")
+    elif where == "wrong password":
+        cluster = request.getfixturevalue("postgres")
+        where = password_role(cluster).replace("club:right@", "club:SeCrEt99@")
     out, err = refused(tmp_path, where)
     assert "playing at" not in out
     lines = err.strip().splitlines()
@@ -133,6 +137,28 @@ def test_a_wrong_db_is_one_sentence_before_anything_is_served(
     assert lines[0].startswith("ascenseur: cannot serve: cannot open the PostgreSQL database")
     assert reason in lines[0] and lines[0].endswith((".", "?"))
     assert "SeCrEt99" not in out + err and "Traceback" not in err
+
+
+def password_role(cluster: Cluster) -> str:
+    """The URL of a role ``club`` of ``cluster`` that must give its password (``right``):
+    the cluster trusts its other roles on its socket."""
+    import psycopg
+
+    hba = cluster.data / "pg_hba.conf"
+    if "club" not in hba.read_text():
+        with psycopg.connect(cluster.url(), autocommit=True) as admin:
+            admin.execute("CREATE ROLE club LOGIN PASSWORD 'right'")
+        hba.write_text("local all club scram-sha-256\n" + hba.read_text())
+        with psycopg.connect(cluster.url(), autocommit=True) as admin:
+            admin.execute("SELECT pg_reload_conf()")
+    url = cluster.url().replace(f"{USER}@", "club:right@")
+    for _ in range(100):  # the server reads its pg_hba.conf again in its own time
+        try:
+            psycopg.connect(url.replace(":right@", ":wrong@")).close()
+        except psycopg.OperationalError:
+            break
+        time.sleep(0.05)
+    return url
 
 
 def test_a_database_of_a_newer_ascenseur_is_one_sentence_without_a_traceback(
