@@ -60,9 +60,9 @@ def _watch(server: int) -> None:
 WORKER_NICENESS = 10
 
 
-def _start_worker(server: int) -> None:
+def _start_worker(server: int, niceness: int = WORKER_NICENESS) -> None:
     with contextlib.suppress(OSError):
-        os.nice(WORKER_NICENESS)
+        os.nice(niceness)
     threading.Thread(target=_watch, args=(server,), daemon=True, name="server-watch").start()
 
 
@@ -71,18 +71,19 @@ def bot_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def process_pool(workers: int) -> Executor:
+def process_pool(workers: int, niceness: int = WORKER_NICENESS) -> Executor:
     """Worker processes (started clean by a fork server): bots never slow the event loop.
 
-    Each worker runs at a lower priority than the server, and watches the server's process
-    and exits when it is gone, so a server killed without warning leaves no bot running.
+    Each worker runs at a lower priority than the server (``niceness`` more; the pool of game
+    reviews runs at the lowest, 19), and watches the server's process and exits when it is
+    gone, so a server killed without warning leaves no bot running.
     """
     context = multiprocessing.get_context("forkserver")
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_start_worker,
-        initargs=(os.getpid(),),
+        initargs=(os.getpid(), niceness),
     )
 
 
