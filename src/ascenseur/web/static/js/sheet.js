@@ -5,6 +5,8 @@ import { h, s, SEAT_COLOURS } from "./dom.js";
 import { t, count, colon } from "./i18n.js";
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
+const LINE_WIDTH = 3;  // px of the chart's lines
+const TIE_GAP = LINE_WIDTH + 1;  // px between the lines of seats level after a deal
 
 /**
  * The score sheet of `results` for `names`, as a <table>; each cell reads "bid / taken",
@@ -70,6 +72,18 @@ export function totalsChart(results, names) {
   const every = Math.max(1, Math.ceil(deals / 12));
   for (let d = 0; d <= deals; d += every) dealTicks.push(d);
 
+  // Seats level after a deal would draw one line over the other: each of them is moved apart
+  // by a line's width, around the true value, so every seat's line stays in sight.
+  const nudge = series.map(() => []);
+  for (let d = 0; d <= results.length; d++) {
+    const level = new Map();
+    series.forEach((points, seat) => level.set(points[d], [...(level.get(points[d]) || []), seat]));
+    for (const seats of level.values()) {
+      seats.forEach((seat, k) => (nudge[seat][d] = (k - (seats.length - 1) / 2) * TIE_GAP));
+    }
+  }
+  const at = (seat, d) => y(series[seat][d]) + nudge[seat][d];
+
   const label = `${t("chart_title")}${colon()}` +
     names.map((name, seat) => `${name} ${series[seat].at(-1)}`).join(", ");
   return h("figure", { class: "chart" },
@@ -80,14 +94,13 @@ export function totalsChart(results, names) {
         s("text", { x: left - 6, y: y(v) + 4, class: "y-label" }, v))),
       dealTicks.map((d) => s("text", { x: x(d), y: height - bottom + 16, class: "x-label" }, d)),
       s("text", { x: (left + width - right) / 2, y: height - 4, class: "x-title" }, t("deal_col")),
-      // Seats that score alike draw the same line: the first ones are drawn wider, below.
       series.map((points, seat) => s("g", { class: "series", "data-seat": seat },
         s("polyline", {
-          points: points.map((v, d) => `${x(d).toFixed(1)},${y(v).toFixed(1)}`).join(" "),
+          points: points.map((_, d) => `${x(d).toFixed(1)},${at(seat, d).toFixed(1)}`).join(" "),
           stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length],
-          "stroke-width": (6 - (4 * seat) / Math.max(1, names.length - 1)).toFixed(1),
+          "stroke-width": LINE_WIDTH,
         }),
-        points.map((v, d) => s("circle", { cx: x(d), cy: y(v), r: 2.5, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length] }))))),
+        points.map((_, d) => s("circle", { cx: x(d), cy: at(seat, d).toFixed(1), r: 2.5, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length] }))))),
     h("figcaption", {}, h("strong", {}, t("chart_title")), " ",
       h("ul", { class: "legend" }, names.map((name, seat) =>
         h("li", {}, h("span", { class: "swatch", style: { "--colour": SEAT_COLOURS[seat % SEAT_COLOURS.length] } }),
