@@ -423,6 +423,7 @@ def test_players_are_told_the_table_waits_for_its_storage_and_goes_on(
         outage.down = True
         told = until(host, lambda m: m["type"] == "error")
         assert told["code"] == "storage-unavailable" and "stockage" in told["message"]
+        assert "ascenseur_storage_up 0.0" in http.get("/metrics").text
         with http.websocket_connect("/ws") as ws2:
             friend = Client(ws2)
             answer = friend.answer(friend.send(type="join", version=2, invite=welcome["invite"],
@@ -435,6 +436,7 @@ def test_players_are_told_the_table_waits_for_its_storage_and_goes_on(
         outage.down = False
         back = until(host, lambda m: m["type"] == "state" and bool(m["events"]))
         assert [e["code"] for e in back["events"]] == ["storage_back"]
+        assert "ascenseur_storage_up 1.0" in http.get("/metrics").text
         with http.websocket_connect("/ws") as ws3:
             assert Client(ws3).take_seat(welcome["invite"], "Bea")["type"] == "welcome"
     lines = [r for r in caplog.records if r.name == "ascenseur.web"]

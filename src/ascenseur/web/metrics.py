@@ -36,6 +36,12 @@ class Metrics:
             "Websocket connections open on this process.",
             registry=self.registry,
         )
+        self.storage_up = Gauge(
+            "ascenseur_storage_up",
+            "1 while the storage answers this process, 0 while the tables wait for it.",
+            registry=self.registry,
+        )
+        self.storage_up.set(1)
         self.registry.register(_DriverCollector(driver))
 
     def text(self) -> bytes:

@@ -217,6 +217,7 @@ class GameService:
         if self.storage_down:
             return
         self.storage_down = True
+        self.metrics.storage_up.set(0)
         # One line, no traceback: the reason is the database's or the disk's, not a bug.
         log.warning("the storage does not answer (%s); the tables wait for it",
                     _first_line(err))  # fmt: skip
@@ -230,6 +231,7 @@ class GameService:
         if not self.storage_down:
             return
         self.storage_down = False
+        self.metrics.storage_up.set(1)
         log.warning("the storage answers again; the tables go on")
         for live in list(self.driver.live.values()):
             live.wake.set()  # the bots and the clock go on now, not at their next retry
