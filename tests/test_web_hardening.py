@@ -120,6 +120,43 @@ def test_an_http_request_during_an_outage_is_told_in_a_sentence(
     assert INVITE not in scanned(served)
 
 
+def test_an_http_request_that_fails_logs_no_token_or_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import urllib.error
+    import urllib.request
+
+    app = make_app(tmp_path / "t.sqlite3")
+    caplog.set_level(logging.DEBUG)
+    with running_server(app) as url:
+        # As ``serve`` has them: uvicorn's records reach the root's handlers (and the test's).
+        monkeypatch.setattr(logging.getLogger("uvicorn"), "propagate", True)
+        store = service_of(app).driver.store
+        break_the_store(store, monkeypatch, RuntimeError("a bug"))
+        monkeypatch.setattr(store, "seats_held", store.load)  # the bug, for the list too
+        proof = json.dumps({"token": TOKEN}).encode()
+        asked = [
+            urllib.request.Request(f"{url}api/invite/{INVITE}"),
+            urllib.request.Request(f"{url}api/tables/t1/record", data=proof, method="POST"),
+            urllib.request.Request(
+                f"{url}api/tables/mine",
+                data=json.dumps({"tables": [{"table": "t1", "token": TOKEN}]}).encode(),
+                method="POST",
+            ),
+        ]
+        statuses = []
+        for request in asked:
+            with pytest.raises(urllib.error.HTTPError) as failed:
+                urllib.request.urlopen(request, timeout=10)
+            statuses.append(failed.value.code)
+            failed.value.close()
+    assert statuses == [500, 500, 500]
+    logged = scanned([r for r in caplog.records if r.name.startswith(("uvicorn", "ascenseur"))])
+    assert "RuntimeError: a bug" in logged  # the failures were logged, with their traceback
+    for secret in SECRETS:
+        assert secret not in logged
+
+
 def test_a_messages_repr_hides_its_secrets() -> None:
     from ascenseur.web.protocol import decode
 
