@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import json
-import random
 import shutil
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,15 +16,9 @@ from ascenseur.arena.dealsets import DealSet
 from ascenseur.bots.base import Budget, make_bot
 from ascenseur.bots.outside import load_bot
 from ascenseur.cli import main
-from ascenseur.core.actions import BIDS, Bid, Deal, Play, PlayerAction
-from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError
-from ascenseur.core.observation import Observation, observe
 from ascenseur.core.record import check, loads
 from ascenseur.core.rules import SCORING_TABLES, Rules
-from ascenseur.core.state import GameState
-from ascenseur.fast import DecisionWorlds
-from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 
 TINY = ["arena", "--candidate", "random", "--reference", "random", "--players", "4"]
 TINY += ["--max-cards", "2", "--games", "4", "--seed", "9", "--jobs", "1"]
@@ -313,7 +305,7 @@ def test_sigterm_stops_a_match_like_ctrl_c(
 
 def _comparable(summary: dict[str, Any]) -> dict[str, Any]:
     """A summary without what differs from run to run (times, jobs, resumption)."""
-    kept = {k: v for k, v in summary.items() if k not in ("elapsed_seconds", "jobs")}
+    kept = {k: v for k, v in summary.items() if k not in ("elapsed_seconds", "jobs", "timing")}
     kept.pop("resumed_after_games", None)
     for side in ("candidate_stats", "reference_stats"):
         kept[side] = {k: v for k, v in kept[side].items() if "time" not in k}
@@ -430,166 +422,3 @@ def test_resume_takes_the_match_from_its_directory(
     assert "deals.json is not the deal set the match was played on: put back" in said
     assert main(["arena", "--players", "4"]) == 2
     assert "--candidate is required (or --resume DIR" in capsys.readouterr().err
-
-
-def test_expert_variants_change_only_the_setting_their_name_gives(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """tools/expert_variants.py: each factory is the expert with one setting changed; the
-    near-tie search of tie_twice plays twice the first search's play-outs, with the expert's
-    noise."""
-    import expert_variants
-    from ascenseur import fast
-    from ascenseur.bots import expert
-    from ascenseur.bots.base import Budget
-    from ascenseur.core.observation import observe
-    from ascenseur.core.rules import Rules
-    from ascenseur.core.state import GameState
-    from helpers import deal_of
-
-    default = expert.ExpertBot(Budget())
-    assert expert_variants.tie_width_03(Budget()).tie_width == 0.3
-    assert expert_variants.tie_noise_03(Budget()).tie_noise == 0.3
-    assert expert_variants.playouts_20k(Budget()).iterations == 20_000
-    assert expert_variants.playouts_20k(Budget()).bid_iterations == 20_000 * expert.BID_FACTOR
-    assert expert_variants.playouts_20k(Budget(iterations=50)).iterations == 50
-    both = expert_variants.playouts_20k_noise_03(Budget())
-    assert (
-        (both.iterations, both.tie_noise)
-        == (20_000, 0.3)
-        != (default.iterations, default.tie_noise)
-    )
-    assert expert_variants.playouts_20k(Budget(seconds=0.5)).iterations == Budget(
-        seconds=0.5
-    ).iterations_or(0)
-    assert default.tie_width == expert.TIE_WIDTH and default.iterations == 10_000
-    assert expert_variants.bid_factor_12(Budget()).bid_iterations == 12 * 10_000
-    assert default.bid_iterations == expert.BID_FACTOR * 10_000
-    assert not expert_variants.nested_bids_off(Budget()).nested_bids
-    assert expert_variants.nested_bids_off(Budget()).nested_play and default.nested_bids
-    assert expert_variants.sigma_10(Budget()).sigma_factor == 1.0
-    assert expert_variants.sigma_16(Budget()).sigma_factor == 1.6
-    assert default.sigma_factor == expert.SIGMA_FACTOR not in (1.0, 1.6)
-    assert expert_variants.draws_32(Budget()).draws == 32 != expert.DRAWS == default.draws
-    assert expert_variants.exact_12(Budget()).exact_cards == 12 != default.exact_cards
-
-    seen: list[Any] = []
-    real = fast.assess if fast.enabled() else expert.assess
-
-    def spy(problem: Any, settings: Any, rng: random.Random, *worlds: Any) -> Any:
-        seen.append(settings)
-        found = real(problem, settings, rng, *worlds)
-        # Every candidate ties: the second search always runs.
-        return [replace(e, points=0.0) for e in found]
-
-    monkeypatch.setattr(fast, "assess", spy)
-    monkeypatch.setattr(expert, "assess", spy)
-    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
-    state.apply(deal_of("S1 S2 S3", "T19 T20 T21", "H1 H2 H3"))
-    view = observe(state, 1)  # seat 1 bids first: 0, 1, 2 or 3
-    expert_variants.tie_twice(Budget(iterations=40)).choose(view, random.Random(2))
-    # The bid's first search, its blend's search without look-ahead, the near-tie search.
-    first, plain, again = seen
-    assert first.nested and not plain.nested and plain.noise == 0.0
-    assert first.noise == 0.0 and again.noise == expert.TIE_NOISE
-    assert again.iterations == 2 * first.iterations
-    # Every bid ties: leaning up takes the highest, leaning down the lowest.
-    budget = Budget(iterations=40)
-    assert expert_variants.bid_up_05(budget).choose(view, random.Random(2)) == Bid(3)
-    assert expert_variants.bid_down_05(budget).choose(view, random.Random(2)) == Bid(0)
-    # Every bid ties: pulled toward the field, the bid is the heuristic bot's.
-    from ascenseur.bots.heuristic import HeuristicBot
-
-    field = HeuristicBot().choose(view, random.Random(2))
-    own = expert.ExpertBot(budget).choose(view, random.Random(2))
-    assert expert_variants.bid_field_05(budget).choose(view, random.Random(2)) == field != own
-    # bid_ties_10: a wider near-tie for bids only.
-    bidding, playing = SearchProblem.of(view), SearchProblem.of(_three_spades_to_lead())
-    assert default.tie_width_for(bidding) == default.tie_width_for(playing) == expert.TIE_WIDTH
-    assert expert_variants.bid_ties_10(Budget()).tie_width_for(bidding) == 1.0
-    assert expert_variants.bid_ties_10(Budget()).tie_width_for(playing) == expert.TIE_WIDTH
-    # bid_noise_02: noisy others in the bid search only.
-    noisy = expert_variants.bid_noise_02(Budget())
-    assert noisy.settings(bidding).noise == 0.2 and noisy.settings(playing).noise == 0.0
-    assert default.settings(bidding).noise == 0.0
-
-
-def _three_spades_to_lead() -> Observation:
-    """Seat 1's view of a 3-card deal it leads holding S1 S5 SK, having bid 1 (then 0 and 1)."""
-    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
-    hands = ("H1 H2 H3", "S1 S5 SK", "T1 T2 T3")
-    state.apply(Deal(tuple(tuple(Card.parse(c) for c in h.split()) for h in hands)))
-    for bid in (1, 0, 1):  # seat 1 bids first and leads
-        state.apply(BIDS[bid])
-    return observe(state, 1)
-
-
-def test_lookahead_blend_takes_a_share_of_the_lookaheads_gain_off_each_card(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """tools/expert_variants.py's blend_05: each card's estimate loses half of the first
-    search's estimate minus the same worlds' estimate with the seat following the fixed policy
-    (the plain search starts from the generator's state the first one started from); near-ties
-    and the near-tie search's estimates are read with that loss; share 0 is the expert; bids
-    are the expert's (blended: 0.4 of the look-ahead's gain off each bid), and no_bid_blend's
-    are not blended."""
-    import expert_variants
-    from ascenseur.bots.expert import TIE_NOISE
-    from helpers import deal_of
-
-    view = _three_spades_to_lead()
-    # The first search: SK clearly best; without the look-ahead, SK is worth 2 less.
-    answers = {
-        (True, 0.0): [1.0, 1.2, 2.0],
-        (False, 0.0): [1.0, 1.2, 0.0],
-        (True, TIE_NOISE): [1.3, 1.0],  # the near-tie search of S1 and SK (blended 1.0, 1.0)
-    }
-
-    def run(share: float, first: list[float]) -> tuple[PlayerAction, list[Any]]:
-        calls: list[Any] = []
-
-        def estimates(
-            problem: SearchProblem,
-            settings: SearchSettings,
-            rng: random.Random,
-            worlds: DecisionWorlds | None = None,
-        ) -> list[Estimate]:
-            calls.append((settings.nested, settings.race, rng.getstate()))
-            points = answers[(settings.nested, settings.noise)]
-            if settings.nested and not settings.noise:
-                points = first
-            rng.random()  # a search draws from its generator
-            return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]
-
-        bot = expert_variants.LookaheadBlend(Budget(iterations=30), share)
-        monkeypatch.setattr(bot, "estimates", estimates)
-        return bot.choose(view, random.Random(1)), calls
-
-    played, calls = run(0.5, [1.0, 1.2, 2.0])  # blended 1.0, 1.2, 1.0: S5 alone is best
-    assert played == Play(Card.parse("S5"))
-    (nested, race, start), (plain, plain_race, plain_start) = calls
-    assert nested and not plain and plain_race is None and start == plain_start
-    assert race is not None
-    assert run(0.0, [1.0, 1.2, 2.0])[0] == Play(Card.parse("SK"))  # the expert's choice
-    # Blended 1.0, 0.7, 1.0: S1 and SK tie; the near-tie search's 1.3 and 1.0 lose 0 and 1.
-    played, calls = run(0.5, [1.0, 0.2, 2.0])
-    assert played == Play(Card.parse("S1")) and len(calls) == 3
-
-    # Seat 1's bid (0 to 3): blended, the bid of 3 loses 0.4 of its 4-point gain.
-    state = GameState.single_deal(Rules(players=3, max_cards=3), deal_index=2, dealer=0)
-    state.apply(deal_of("S1 S2 S3", "T19 T20 T21", "H1 H2 H3"))
-    bidding = observe(state, 1)
-
-    def canned(
-        problem: SearchProblem,
-        settings: SearchSettings,
-        rng: random.Random,
-        worlds: DecisionWorlds | None = None,
-    ) -> list[Estimate]:
-        points = [1.0, 2.0, 3.0, 4.0] if settings.nested else [1.0, 2.0, 3.0, 0.0]
-        return [Estimate(a, p, 0.5, 1) for a, p in zip(problem.actions, points, strict=True)]
-
-    for factory, bid in ((expert_variants.no_bid_blend, 3), (expert_variants.blend_05, 2)):
-        bot = factory(Budget(iterations=30))
-        monkeypatch.setattr(bot, "estimates", canned)
-        assert bot.choose(bidding, random.Random(1)) == Bid(bid)

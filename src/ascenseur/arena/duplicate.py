@@ -11,22 +11,20 @@ ten times the seconds, to be fair to a slower method), and may play only one dea
 (``single_deal``: the first deal of that many cards in the schedule), when whole games of a
 slow bot would cost too much.
 
-Games run in parallel processes; each game's runs stay in one process and depend on nothing
-but the match and the game, so the results do not depend on ``jobs``.
+Games run in parallel processes or on a Ray cluster (:mod:`~ascenseur.arena.backends`); each
+game's runs stay in one process and depend on nothing but the match and the game, so the
+results do not depend on where they run.
 """
 
 from __future__ import annotations
 
-import itertools
-import multiprocessing
 import random
-import signal
 import time
 from collections.abc import Callable, Collection, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ascenseur.arena.backends import Backend, Processes
 from ascenseur.arena.dealsets import DealSet, DealSetGame, deal_next
 from ascenseur.arena.stats import GameResult, SeatRun
 from ascenseur.bots.base import Bot, Budget
@@ -183,53 +181,20 @@ def _run(
 def run_match(
     match: Match,
     deals: DealSet,
-    jobs: int,
+    jobs: int | Backend,
     sink: Callable[[GameOutcome], None],
     done: Collection[int] = (),
 ) -> None:
     """Play every game of ``deals`` but those ``done`` (numbers of games already played, when
     a match resumes), handing each outcome to ``sink`` as it is done.
 
-    ``jobs`` 1 plays in this process; more use a pool of processes. Outcomes may arrive out of
-    game order; :class:`~ascenseur.arena.stats.Tally` does not mind.
+    ``jobs`` is where the games run: a number of processes (1: this one), or a backend
+    (:mod:`~ascenseur.arena.backends`; a Ray cluster). Outcomes may arrive out of game order;
+    :class:`~ascenseur.arena.stats.Tally` does not mind.
     """
     deals.fit(match.rules)
-    games = [(game, shuffles) for game, shuffles in enumerate(deals.games) if game not in done]
-    if not games:
-        return
-    if jobs <= 1:
-        for game, shuffles in games:
-            sink(play_game(match, game, shuffles))
-        return
-    # Spawned workers start clean: the same on every platform, and no fork of a threaded parent.
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(
-        max_workers=min(jobs, len(games)), mp_context=context, initializer=_ignore_interrupts
-    )
-    try:
-        # A bounded window of pending games keeps memory flat however many games there are.
-        queue = iter(games)
-        pending: set[Future[GameOutcome]] = {
-            pool.submit(play_game, match, game, shuffles)
-            for game, shuffles in itertools.islice(queue, 4 * jobs)
-        }
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                sink(future.result())
-                following = next(queue, None)
-                if following is not None:
-                    pending.add(pool.submit(play_game, match, *following))
-    except BaseException:
-        # Interrupted, or a game failed: stop the games in flight rather than wait for them
-        # (a game of a searching bot can take minutes). The executor has no public way to.
-        for process in dict(getattr(pool, "_processes", None) or {}).values():
-            process.terminate()
-        raise
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    backend = Processes(jobs) if isinstance(jobs, int) else jobs
+    work = [
+        (match, game, shuffles) for game, shuffles in enumerate(deals.games) if game not in done
+    ]
+    backend.run(play_game, work, sink)

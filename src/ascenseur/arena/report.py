@@ -44,8 +44,17 @@ def lines(summary: dict[str, Any]) -> list[str]:
     for bid in sorted(set(cal_c) | set(cal_r)):
         out.append(f"{bid:>5}{_cal(cal_c.get(bid)):>19}{_cal(cal_r.get(bid)):>19}")
     out.append("")
-    out.append(f"runtime {summary['elapsed_seconds']:.1f} s with {summary['jobs']} job(s)")
+    out.append(_runtime(summary))
     return out
+
+
+def _runtime(summary: dict[str, Any]) -> str:
+    timing = summary.get("timing")
+    where = f"{summary['jobs']} job(s)" if timing is None else timing["where"]
+    text = f"runtime {summary['elapsed_seconds']:.1f} s on {where}"
+    if timing is not None and timing["games_played"]:
+        text += f", {timing['games_per_minute']:.2f} games a minute"
+    return text
 
 
 def _house(rules: dict[str, Any]) -> str:
@@ -127,7 +136,8 @@ def _cal(row: dict[str, Any] | None) -> str:
 
 
 class Progress:
-    """A one-line progress display on a terminal; silent when ``stream`` is not one."""
+    """Games done, games per minute and the time left: a line kept up to date on a terminal
+    (silent when ``stream`` is not one), and :meth:`timing` for a summary file."""
 
     def __init__(self, total: int, stream: TextIO, label: str = "arena") -> None:
         self.total = total
@@ -141,18 +151,44 @@ class Progress:
         self.done += 1
         if not self.live:
             return
-        elapsed = time.monotonic() - self.start
-        left = elapsed / self.done * (self.total - self.done)
+        elapsed, rate, left = self._figures()
         width = 24
-        filled = width * self.done // self.total
+        filled = width * self.done // max(1, self.total)
         bar = "█" * filled + "·" * (width - filled)
         self.stream.write(
-            f"\r{self.label} {bar} {self.done}/{self.total} games, "
-            f"{elapsed:.0f} s, ~{left:.0f} s left "
+            f"\r{self.label} {bar} {self.done}/{self.total} games, {rate:.1f} a minute, "
+            f"{_duration(elapsed)}, ~{_duration(left)} left "
         )
         self.stream.flush()
+
+    def _figures(self) -> tuple[float, float, float]:
+        """Seconds since the start, games per minute, and seconds left at that pace."""
+        elapsed = time.monotonic() - self.start
+        rate = 60 * self.done / elapsed if elapsed > 0 else 0.0
+        left = elapsed / self.done * (self.total - self.done) if self.done else 0.0
+        return elapsed, rate, left
+
+    def timing(self) -> dict[str, float | int]:
+        """What ``summary.json``'s ``timing`` says of this run (a resumed match's games played
+        before it are not in it)."""
+        elapsed, rate, _ = self._figures()
+        return {
+            "games_played": self.done,
+            "games_asked": self.total,
+            "elapsed_seconds": round(elapsed, 3),
+            "games_per_minute": round(rate, 3),
+        }
 
     def finish(self) -> None:
         if self.live:
             self.stream.write("\n")
             self.stream.flush()
+
+
+def _duration(seconds: float) -> str:
+    """``42 s``, ``12 min``, ``3.5 h``: a time people read at a glance."""
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"

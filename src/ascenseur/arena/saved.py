@@ -53,9 +53,19 @@ def match_json(match: Match, deals: DealSet) -> dict[str, Any]:
 
 
 def summary_json(
-    match: Match, deals: DealSet, tally: Tally, jobs: int, elapsed: float
+    match: Match,
+    deals: DealSet,
+    tally: Tally,
+    jobs: int,
+    elapsed: float,
+    timing: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """What ``summary.json`` says: the match, its deal set, and the table of its games."""
+    """What ``summary.json`` says: the match, its deal set, and the table of its games.
+
+    ``jobs`` is the CPUs the games ran on; ``timing`` what
+    :meth:`~ascenseur.arena.report.Progress.timing` measured of this run, with ``where`` they
+    ran (processes or a Ray cluster).
+    """
     return {
         "format": SUMMARY_FORMAT,
         "candidate": match.candidate,
@@ -68,6 +78,7 @@ def summary_json(
         "deal_set": {"digest": deals.digest, "seed": deals.seed, "games": len(deals.games)},
         "jobs": jobs,
         "elapsed_seconds": elapsed,
+        **({} if timing is None else {"timing": timing}),
         **tally.to_json(),
     }
 

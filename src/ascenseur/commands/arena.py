@@ -9,9 +9,12 @@ import random
 import signal
 import sys
 import time
+from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
-from ascenseur.arena import report
+from ascenseur.arena import cluster, report
+from ascenseur.arena.backends import Backend, Processes
 from ascenseur.arena.dealsets import DealSet
 from ascenseur.arena.duplicate import ArenaError, GameOutcome, Match, run_match
 from ascenseur.arena.saved import game_line, match_json, saved_match, summary_json
@@ -123,6 +126,14 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="processes (number of CPUs)",
     )
     parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="play the games as tasks of a Ray cluster (the extra 'cluster'): auto starts a "
+        "local one of --jobs CPUs; ray://HOST:PORT connects through Ray's client, HOST:PORT "
+        "as a driver on one of its nodes (docs/research.md); the table is the same as with "
+        "--jobs",
+    )
+    parser.add_argument(
         "--out",
         metavar="DIR",
         help="write summary.json, deals.json, games.jsonl (a line per game as it ends) and "
@@ -136,7 +147,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="DIR",
         help="go on with the match whose --out was DIR (stopped, or cut short): play the games "
         "it has not finished, then print and save the table of them all; the match is DIR's, "
-        "so give no other option but --jobs",
+        "so give no other option but --jobs and --cluster",
     )
     parser.set_defaults(run=run)
     reports = parser.add_subparsers(dest="arena_command", metavar="report", required=False)
@@ -153,8 +164,12 @@ def run(args: argparse.Namespace) -> int:
             f"resuming: {len(played)} of {len(deals.games)} games already played", file=sys.stderr
         )
     start = time.monotonic()
-    interrupted = _play(match, deals, args.jobs, out, tally, {r.game for r in played})
-    summary = summary_json(match, deals, tally, args.jobs, time.monotonic() - start)
+    with backend_of(args, (match.candidate, match.reference)) as backend:
+        # Timed from here: a cluster's start (seconds for a local Ray) is not the games' pace.
+        progress = report.Progress(len(deals.games) - len(played), sys.stderr)
+        interrupted = _play(match, deals, backend, out, tally, {r.game for r in played}, progress)
+    timing = {"where": backend.describe(), **progress.timing()}
+    summary = summary_json(match, deals, tally, backend.cpus, time.monotonic() - start, timing)
     if played:
         summary["resumed_after_games"] = len(played)
     if interrupted:
@@ -195,12 +210,25 @@ def _open_match(args: argparse.Namespace) -> tuple[Match, DealSet, Path | None, 
     return match, deals, out, played
 
 
+def backend_of(args: argparse.Namespace, bots: Sequence[str]) -> AbstractContextManager[Backend]:
+    """Where ``--jobs`` and ``--cluster`` say the games run (a cluster this command started is
+    stopped when the context ends)."""
+    if args.cluster is None:
+        return nullcontext(Processes(args.jobs))
+    return cluster.connect(args.cluster, args.jobs, bots)
+
+
 def _play(
-    match: Match, deals: DealSet, jobs: int, out: Path | None, tally: Tally, played: set[int]
+    match: Match,
+    deals: DealSet,
+    backend: Backend,
+    out: Path | None,
+    tally: Tally,
+    played: set[int],
+    progress: report.Progress,
 ) -> bool:
     """Plays the games not in ``played`` into ``tally`` (and ``out``, each as it ends);
     whether it was interrupted after a game had ended (before, the interruption goes on)."""
-    progress = report.Progress(len(deals.games) - len(played), sys.stderr)
 
     def sink(outcome: GameOutcome) -> None:
         tally.add(outcome.result)
@@ -216,7 +244,7 @@ def _play(
     # by hand still says what its finished games show.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        run_match(match, deals, jobs, sink, played)
+        run_match(match, deals, backend, sink, played)
     except KeyboardInterrupt:
         if tally.games == 0:
             raise
@@ -261,7 +289,7 @@ def _resume(args: argparse.Namespace) -> tuple[Match, DealSet, Path, list[GameRe
     if given:
         raise ArenaError(
             f"--resume plays the match saved in {args.resume}: give no {', '.join(given)} "
-            "(only --jobs may change)"
+            "(only --jobs and --cluster may change)"
         )
     out = Path(args.resume)
     try:
