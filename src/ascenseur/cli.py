@@ -8,10 +8,10 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
-from ascenseur.commands import arena, check, export, play, replay, review, serve, simulate
+from ascenseur.commands import arena, check, export, ladder, play, replay, review, serve, simulate
 from ascenseur.core.errors import AscenseurError
 
-SUBCOMMANDS = (check, simulate, arena, play, replay, review, export, serve)
+SUBCOMMANDS = (check, simulate, arena, ladder, play, replay, review, export, serve)
 
 
 def build_parser() -> argparse.ArgumentParser:
