@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 EXTRAS := dev,fast,openspiel,rl,postgres,cluster,ladder
 
-.PHONY: play test lint typecheck unit browser postgres nginx bench clean lock
+.PHONY: play test lint typecheck unit browser postgres nginx bench clean lock refit-bids refit-heuristic
 
 $(STAMP): pyproject.toml requirements.lock
 	@echo "ascenseur: making the virtualenv $(VENV) and installing the dependencies (a few minutes the first time)…"
@@ -55,6 +55,15 @@ nginx:
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
+
+# The fitted tables behind the bots, written again by simulation (seeded: the same tables):
+# the expert's bid model (src/ascenseur/search/bid_model.json) and the heuristic's odds
+# (src/ascenseur/bots/heuristic_tables.json). ARGS passes options on (--help lists them).
+refit-bids: $(STAMP)
+	$(BIN)/python tools/fit_bid_model.py $(ARGS)
+
+refit-heuristic: $(STAMP)
+	$(BIN)/python tools/calibrate_heuristic.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -20,6 +20,7 @@ from ascenseur.bots.expert import (
     TIE_NOISE,
     TIE_WIDTH,
     ExpertBot,
+    ExpertSettings,
     draw,
     guess_bids,
 )
@@ -180,7 +181,9 @@ def _three_card_bid() -> Observation:
 def test_bids_get_bid_factor_times_the_playouts(worlds: WorldCount) -> None:
     """A bid is searched over bid_factor times the worlds of a card, on the pure path."""
     view = _three_card_bid()
-    ExpertBot(Budget(iterations=40), pure=True, bid_factor=3.0).evaluate(view, random.Random(1))
+    ExpertBot(Budget(iterations=40), ExpertSettings(bid_factor=3.0), pure=True).assess(
+        view, random.Random(1)
+    )
     assert worlds.drawn == 120 // 4
 
 
@@ -237,9 +240,11 @@ def test_the_default_budget_is_capped_in_time_on_the_pure_path(
 
     monkeypatch.setattr(expert_module, "PURE_DEFAULT_SECONDS", 0.0)
     view = _three_card_bid()
-    ExpertBot(Budget(), pure=True).evaluate(view, random.Random(1))
+    ExpertBot(Budget(), pure=True).assess(view, random.Random(1))
     assert worlds.drawn == 1
-    ExpertBot(Budget(iterations=40), pure=True, bid_factor=1.0).evaluate(view, random.Random(1))
+    ExpertBot(Budget(iterations=40), ExpertSettings(bid_factor=1.0), pure=True).assess(
+        view, random.Random(1)
+    )
     assert worlds.drawn == 1 + 40 // 4
 
 
@@ -252,7 +257,7 @@ def test_where_worlds_cannot_be_drawn_the_expert_searches_built_ones(pure: bool)
     compiled core runs) its pool, the same for every candidate."""
     view = observe(tight_position(), 0)
     for faithful in (False, None):
-        bot = ExpertBot(Budget(iterations=60), pure=pure, faithful=faithful)
+        bot = ExpertBot(Budget(iterations=60), ExpertSettings(faithful=faithful), pure=pure)
         estimates = bot.assess(view, random.Random(3))
         assert [e.action for e in estimates] == list(view.legal_actions)
         met = {e.worlds for e in estimates}
@@ -270,7 +275,7 @@ class CannedSearch(ExpertBot):
     def __init__(
         self, budget: Budget, *answers: list[float], tie_width: float | None = TIE_WIDTH
     ) -> None:
-        super().__init__(budget, tie_width=tie_width, bid_blend=0.0)
+        super().__init__(budget, ExpertSettings(tie_width=tie_width, bid_blend=0.0))
         self.answers = list(answers)
         self.calls: list[tuple[tuple[PlayerAction, ...], SearchSettings]] = []
 
@@ -333,7 +338,7 @@ def test_a_noisy_search_is_deterministic_given_its_seed(pure: bool) -> None:
     while state.phase.name == "BIDDING":
         state.apply(state.legal_actions()[0])
     view = observe(state, state.current_seat)
-    bot = ExpertBot(Budget(iterations=200), pure=pure, race=None)
+    bot = ExpertBot(Budget(iterations=200), ExpertSettings(race=None), pure=pure)
     problem = SearchProblem.of(view)
     noisy = replace(bot.settings(problem), noise=0.5)
     once = bot.estimates(problem, noisy, random.Random(9))
@@ -369,7 +374,7 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
 
     chosen = {}
     for share in (0.0, 0.4):
-        bot = ExpertBot(Budget(iterations=30), bid_blend=share)
+        bot = ExpertBot(Budget(iterations=30), ExpertSettings(bid_blend=share))
         monkeypatch.setattr(bot, "estimates", canned)
         calls.clear()
         plays.clear()
@@ -385,13 +390,15 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
     registered = ExpertBot(Budget(iterations=30))  # the expert blends its bids by default
     monkeypatch.setattr(registered, "estimates", canned)
     assert (
-        registered.bid_blend == BID_BLEND and registered.choose(view, random.Random(1)) == BIDS[2]
+        registered.config.bid_blend == BID_BLEND and registered.choose(view, random.Random(1)) == BIDS[2]
     )
-    timed = ExpertBot(Budget(seconds=5.0), bid_blend=0.4)
+    timed = ExpertBot(Budget(seconds=5.0), ExpertSettings(bid_blend=0.4))
     monkeypatch.setattr(timed, "estimates", canned)
     calls.clear()
     assert timed.choose(view, random.Random(1)) == BIDS[3] and len(calls) == 1
-    flat = ExpertBot(Budget(iterations=30), nested_bids=False)  # nothing to discount
+    flat = ExpertBot(
+        Budget(iterations=30), ExpertSettings(nested_bids=False)
+    )  # nothing to discount
     monkeypatch.setattr(flat, "estimates", canned)
     calls.clear()
     assert flat.choose(view, random.Random(1)) == BIDS[2] and calls == [(False, calls[0][1])]
@@ -401,7 +408,7 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
         state.apply(BIDS[bid])
     lead = observe(state, 1)
     assert len(lead.legal_actions) == 3
-    blended = ExpertBot(Budget(iterations=30), bid_blend=0.4)
+    blended = ExpertBot(Budget(iterations=30), ExpertSettings(bid_blend=0.4))
     monkeypatch.setattr(blended, "estimates", canned)
     calls.clear()
     # The cards' estimates 2, 3, 4 (without look-ahead 2, 3, 0): the card of 4, as the expert.

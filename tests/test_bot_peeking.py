@@ -116,15 +116,15 @@ def test_a_bot_decides_the_same_whatever_the_hidden_cards(
 def test_the_expert_with_the_faithful_model_decides_the_same_whatever_the_hidden_cards(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``ExpertBot(faithful=True)`` (not registered: an option of the expert) reads the
+    """``ExpertSettings(faithful=True)`` (not registered: an option of the expert) reads the
     others' past cards and the chain draws their hands; still only from the view (its chains
     kept short here: 200 worlds)."""
     pytest.importorskip("numba")
-    from ascenseur.bots.expert import ExpertBot
+    from ascenseur.bots.expert import ExpertBot, ExpertSettings
     from ascenseur.fast import chain
 
     monkeypatch.setattr(chain, "WORLDS", 200)
-    player = ExpertBot(Budget(iterations=40), faithful=True)
+    player = ExpertBot(Budget(iterations=40), ExpertSettings(faithful=True))
     chained = 0
     for number, (state, twin) in enumerate(twins(seed=41, count=80, max_players=6)):
         seat = state.current_seat

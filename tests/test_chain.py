@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("numba")
 
 from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot
+from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot, ExpertSettings
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
@@ -188,7 +188,7 @@ def _chain(problem: SearchProblem, faithful: bool) -> chain.Chain:
 def test_every_world_of_the_chain_is_consistent_with_the_view() -> None:
     """The seat's own hand as it is, each other seat its count of cards among those it may
     hold, no card in two hands; the same seed gives the same worlds."""
-    expert = ExpertBot(Budget(), faithful=True)
+    expert = ExpertBot(Budget(), ExpertSettings(faithful=True))
     for seed in range(3):
         _, decisions = _deal(20 + seed, 10)
         for view, _ in decisions[::2]:
@@ -214,7 +214,7 @@ def test_every_world_of_the_chain_is_consistent_with_the_view() -> None:
 def test_a_search_given_the_chains_worlds_is_the_search_that_runs_the_chain() -> None:
     """``assess`` with ``pool`` (the worlds a chain kept for the same position) runs no chain
     and decides as the search that ran it: the same estimates from the same stream after it."""
-    expert = ExpertBot(Budget(iterations=2_000), faithful=True)
+    expert = ExpertBot(Budget(iterations=2_000), ExpertSettings(faithful=True))
     _, decisions = _deal(41, 8)
     for view, _ in decisions[::3]:
         problem = SearchProblem.of(view)
@@ -233,7 +233,7 @@ def test_the_chain_keeps_worlds_in_proportion_to_the_budget() -> None:
     a fifth as many, the first of the same chain (the same seed), so a small budget (a hint's)
     costs in proportion."""
     assert chain.PLAYOUTS == DEFAULT_ITERATIONS
-    expert = ExpertBot(Budget(), faithful=True)
+    expert = ExpertBot(Budget(), ExpertSettings(faithful=True))
     _, decisions = _deal(33, 12)
     for view, _ in decisions[::3]:
         problem = SearchProblem.of(view)
@@ -248,7 +248,7 @@ def test_the_chain_keeps_worlds_in_proportion_to_the_budget() -> None:
     # worlds (2,400 × 60 / 10,000), even where most draws fail (6 players, 13 cards).
     view = observe(tight_position(), 0)
     problem = SearchProblem.of(view)
-    settings = ExpertBot(Budget(iterations=60), faithful=True).settings(problem)
+    settings = ExpertBot(Budget(iterations=60), ExpertSettings(faithful=True)).settings(problem)
     assert chain.applies(problem, settings)
     assert chain.worlds(problem, settings, random.Random(3)).shape[0] == 14
 
@@ -261,7 +261,7 @@ def test_with_a_time_budget_the_chain_stops_by_chunks_and_moves_as_without_one(
     it keeps the very worlds it keeps with no budget (the same seed); given none it keeps no
     world, and the search falls back on the expert's own worlds and still estimates every
     candidate."""
-    expert = ExpertBot(Budget(), faithful=True)
+    expert = ExpertBot(Budget(), ExpertSettings(faithful=True))
     _, decisions = _deal(31, 12)
     for view, _ in decisions[::3]:
         problem = SearchProblem.of(view)
@@ -281,12 +281,12 @@ def test_with_a_time_budget_the_chain_stops_by_chunks_and_moves_as_without_one(
         seconds = (pieces + 2.5) / chain.TIME_SHARE
         some = chain.worlds(problem, replace(settings, seconds=seconds), random.Random(5))
         # A budget of seconds alone leaves the play-outs unbounded: the clock stops the chain.
-        timed = ExpertBot(Budget(seconds=seconds), faithful=True).settings(problem)
+        timed = ExpertBot(Budget(seconds=seconds), ExpertSettings(faithful=True)).settings(problem)
         clocked = chain.worlds(problem, timed, random.Random(5))
         monkeypatch.undo()
         assert np.array_equal(some, untimed[: 3 * chain.CHUNK])
         assert np.array_equal(clocked, untimed[: 3 * chain.CHUNK])
-        seconds_alone = ExpertBot(Budget(seconds=0.05), faithful=True)
+        seconds_alone = ExpertBot(Budget(seconds=0.05), ExpertSettings(faithful=True))
         assert seconds_alone.choose(view, random.Random(5)) in view.legal_actions
         found = chain.assess(problem, replace(settings, seconds=0.0), random.Random(5))
         assert [e.action for e in found] == list(problem.actions)
@@ -301,7 +301,7 @@ def test_a_chain_whose_burn_does_not_end_leaves_the_search_to_the_experts_worlds
     _, decisions = _deal(35, 10)
     view = decisions[0][0]
     problem = SearchProblem.of(view)
-    settings = ExpertBot(Budget(iterations=400), faithful=True).settings(problem)
+    settings = ExpertBot(Budget(iterations=400), ExpertSettings(faithful=True)).settings(problem)
     monkeypatch.setattr(chain, "ASKS", 1)
     assert chain.worlds(problem, settings, random.Random(2)).size == 0
     found = chain.assess(problem, settings, random.Random(2))
@@ -316,7 +316,7 @@ def test_the_expert_with_the_model_plays_legal_cards_and_the_pure_path_refuses_i
     rules = Rules(players=4)
     state = GameState.single_deal(rules, rules.schedule.index(6), dealer=1)
     state.deal(rng)
-    expert = ExpertBot(Budget(iterations=400), faithful=True)
+    expert = ExpertBot(Budget(iterations=400), ExpertSettings(faithful=True))
     heuristic = HeuristicBot()
     while not state.is_terminal():
         view = observe(state, state.current_seat)
@@ -324,15 +324,15 @@ def test_the_expert_with_the_model_plays_legal_cards_and_the_pure_path_refuses_i
         action = bot.choose(view, rng)
         assert action in view.legal_actions
         state.apply(action)
-    pure = ExpertBot(Budget(iterations=50), faithful=True, pure=True)
+    pure = ExpertBot(Budget(iterations=50), ExpertSettings(faithful=True), pure=True)
     view = _deal(7, 10)[1][0][0]
     with pytest.raises(ValueError, match="compiled core only"):
         pure.choose(view, rng)
     # faithful=None: the model wherever the compiled core runs, the expert's own worlds off it.
     problem = SearchProblem.of(view)
-    wherever = ExpertBot(Budget(iterations=50), faithful=None)
+    wherever = ExpertBot(Budget(iterations=50), ExpertSettings(faithful=None))
     assert wherever.reads_play and chain.applies(problem, wherever.settings(problem))
-    pure_wherever = ExpertBot(Budget(iterations=50), faithful=None, pure=True)
+    pure_wherever = ExpertBot(Budget(iterations=50), ExpertSettings(faithful=None), pure=True)
     assert not pure_wherever.reads_play
     assert pure_wherever.choose(view, rng) in view.legal_actions
 
@@ -386,8 +386,8 @@ def test_a_cards_near_tie_search_reads_the_worlds_its_first_search_kept(
     monkeypatch.setattr(chain, "assess", spy_assess)
     budget = Budget(iterations=1_000)
     # Every other card is near the best: every decision searches twice.
-    shared = ExpertBot(budget, tie_width=100.0)
-    again = ExpertBot(budget, tie_width=100.0, share_worlds=False)
+    shared = ExpertBot(budget, ExpertSettings(tie_width=100.0))
+    again = ExpertBot(budget, ExpertSettings(tie_width=100.0, share_worlds=False))
     _, decisions = _deal(52, 8)
     assert len(decisions) >= 3
     for view, _ in decisions:
@@ -405,75 +405,3 @@ def test_a_cards_near_tie_search_reads_the_worlds_its_first_search_kept(
         assert first == found
         assert len(kept) == 2
         assert given == [False, False]
-
-
-def test_the_former_experts_chain_keeps_a_world_every_2_steps_for_its_decision_only(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """tools/expert_variants.py's former_expert: while it decides, the chain keeps a world
-    every 2 steps, up to 1200 worlds, with 40 000 heuristic decisions at most (its settings of
-    64adc18, given, not worked out from the registered expert's) and runs at each search;
-    after the decision the chain's settings are the expert's again, and the card is legal."""
-    import expert_variants
-
-    seen: list[tuple[int, int, int]] = []
-    real = chain.worlds
-
-    def spy(*args: object, **kwargs: object) -> object:
-        seen.append((chain.THIN, chain.WORLDS, chain.ASKS))
-        return real(*args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(chain, "worlds", spy)
-    before = (chain.THIN, chain.WORLDS, chain.ASKS)
-    former = expert_variants.former_expert(Budget(iterations=1_000))
-    assert not former.share_worlds
-    _, decisions = _deal(52, 8)
-    for view, _ in decisions[:4]:
-        seen.clear()
-        action, _ = former.decide(view, random.Random(4))
-        assert action in view.legal_actions
-        assert seen and set(seen) == {(2, 1200, 40_000)}
-    assert (chain.THIN, chain.WORLDS, chain.ASKS) == before == (4, 2400, 151_111)
-
-
-def test_the_expert_before_keeps_1200_worlds_while_it_decides_only(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """tools/expert_variants.py's chain_worlds_1200 (the registered expert to fe1e1d3): while it
-    decides its chain keeps up to 1200 worlds and asks 80 000 heuristic decisions at most, and
-    it shares its worlds as the expert does; the registered expert's chain keeps more on the
-    same decisions (2400 at most, the bound in proportion to the steps: 80 000 × (600 + 4 ×
-    2400) / (600 + 4 × 1200)); after the decision the settings are the expert's again."""
-    import expert_variants
-
-    seen: list[tuple[int, int, int]] = []
-    kept: list[int] = []
-    real = chain.worlds
-
-    def spy(*args: object, **kwargs: object) -> object:
-        seen.append((chain.THIN, chain.WORLDS, chain.ASKS))
-        pool = real(*args, **kwargs)  # type: ignore[arg-type]
-        kept.append(len(pool))
-        return pool
-
-    monkeypatch.setattr(chain, "worlds", spy)
-    before = chain.THIN, chain.WORLDS, chain.ASKS
-    assert before == (4, 2400, 151_111)
-    assert chain.asks_for(1200) == 80_000  # the bound before, from the one formula
-    fewer = expert_variants.chain_worlds_1200(Budget())
-    assert fewer.share_worlds
-    _, decisions = _deal(52, 8)
-    for view, _ in decisions[:2]:
-        seen.clear()
-        kept.clear()
-        action, _ = fewer.decide(view, random.Random(4))
-        assert action in view.legal_actions
-        assert seen and set(seen) == {(4, 1200, 80_000)}
-        assert max(kept) <= 1200
-        seen.clear()
-        kept.clear()
-        action, _ = ExpertBot(Budget()).decide(view, random.Random(4))
-        assert action in view.legal_actions
-        assert seen and set(seen) == {before}
-        assert max(kept) > 1200
-    assert before == (chain.THIN, chain.WORLDS, chain.ASKS)

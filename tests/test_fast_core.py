@@ -26,7 +26,7 @@ from ascenseur.bots import rollout
 from ascenseur.bots.base import Budget
 from ascenseur.bots.endgame import EXACT_CARDS
 from ascenseur.bots.endgame import solve as pure_solve
-from ascenseur.bots.expert import ExpertBot
+from ascenseur.bots.expert import ExpertBot, ExpertSettings
 from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec
 from ascenseur.bots.worlds import sample_world as pure_sample_world
 from ascenseur.core.actions import BIDS, PLAYS, Deal
@@ -572,10 +572,8 @@ def test_fast_search_scores_the_pure_loops_worlds_identically(
     for number, view in enumerate(_decision_views(21, house)):
         pure_bot = ExpertBot(
             Budget(iterations=60),
+            ExpertSettings(nested_play=nested_search, nested_bids=nested_search, draws=1),
             pure=True,
-            nested_play=nested_search,
-            nested_bids=nested_search,
-            draws=1,  # the replayed worlds are the searched ones
         )
         fast_scores, pure_scores = _both_loops(monkeypatch, pure_bot, view, number)
         assert fast_scores == pure_scores
@@ -592,7 +590,9 @@ def test_fast_search_races_the_candidates_as_the_pure_loop_does(
         if len(view.legal_actions) < 3 or number % 4:
             continue
         pure_bot = ExpertBot(
-            Budget(iterations=1200), pure=True, nested_play=False, nested_bids=False, draws=1
+            Budget(iterations=1200),
+            ExpertSettings(nested_play=False, nested_bids=False, draws=1),
+            pure=True,
         )
         fast_scores, pure_scores = _both_loops(monkeypatch, pure_bot, view, number)
         assert fast_scores == pure_scores
@@ -644,7 +644,7 @@ def test_fast_draws_keep_worlds_by_weight_as_the_pure_loop_does() -> None:
     problem = SearchProblem.of(observe(state, 0))
     means = []
     for draws in (1, 16):
-        settings = ExpertBot(Budget(iterations=10), draws=draws).settings(problem)
+        settings = ExpertBot(Budget(iterations=10), ExpertSettings(draws=draws)).settings(problem)
         compiled = fast_search.Problem.of(problem, settings)
         scratch = fast_search.Scratch.of(problem)
         stream = new_stream(random.Random(draws))
@@ -698,14 +698,14 @@ def test_expert_can_be_forced_onto_the_pure_path(monkeypatch: pytest.MonkeyPatch
 
     view = next(_decision_views(8))
     monkeypatch.setattr(fast, "assess", refuse)
-    ExpertBot(Budget(iterations=20), pure=True).evaluate(view, random.Random(1))
+    ExpertBot(Budget(iterations=20), pure=True).assess(view, random.Random(1))
     monkeypatch.setenv(fast.PURE_VARIABLE, "1")
     assert not fast.enabled()
-    ExpertBot(Budget(iterations=20)).evaluate(view, random.Random(1))
+    ExpertBot(Budget(iterations=20)).assess(view, random.Random(1))
     monkeypatch.delenv(fast.PURE_VARIABLE)
     assert fast.enabled()
     with pytest.raises(AssertionError, match="compiled search"):
-        ExpertBot(Budget(iterations=20)).evaluate(view, random.Random(1))
+        ExpertBot(Budget(iterations=20)).assess(view, random.Random(1))
 
 
 def test_fast_search_respects_a_time_budget() -> None:
@@ -717,5 +717,5 @@ def test_fast_search_respects_a_time_budget() -> None:
         exact_cards=EXACT_CARDS,
         nested=False,
     )
-    scores = fast.evaluate(SearchProblem.of(view), settings, random.Random(2))
-    assert [action for action, _ in scores] == list(view.legal_actions)
+    found = fast.assess(SearchProblem.of(view), settings, random.Random(2))
+    assert [e.action for e in found] == list(view.legal_actions)

@@ -9,12 +9,13 @@ import pytest
 
 from ascenseur.cli import main
 from ascenseur.core.actions import PLAYS, Bid, Play
+from ascenseur.core.errors import IllegalAction
 from ascenseur.core.record import check, dumps, record_of
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
 from ascenseur.session import Session, Turn, db_path, latest_unfinished, open_db
 from ascenseur.tables.table import Table
-from ascenseur.text.words import refusal
+from ascenseur.text.refusals import refusal_text
 from ascenseur.tui.plain import PlainGame
 from play_helpers import SEED, SHORT, person_choice, session_from_cli
 
@@ -79,7 +80,9 @@ def scripted_answers(seed: str, lang: str = "en") -> tuple[str, list[str], Sessi
         wrong = [c for c in view.hand if PLAYS[c.index] not in view.legal_actions]
         if wrong and view.phase is Phase.PLAYING and not refusals:
             lines.append(wrong[0].code.lower())
-            refusals.append(refusal(view, PLAYS[wrong[0].index], "fr" if lang == "fr" else "en"))
+            with pytest.raises(IllegalAction) as refused:  # the engine's own refusal
+                game.state.clone().apply(PLAYS[wrong[0].index])
+            refusals.append(refusal_text(refused.value, "fr" if lang == "fr" else "en"))
         if isinstance(action, Bid):
             lines.append(str(action.value))
         else:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import ExpertBot
+from ascenseur.bots.expert import ExpertBot, ExpertSettings
 from ascenseur.core.actions import Deal
 from ascenseur.core.cards import Card
 from ascenseur.core.observation import Observation, observe
@@ -142,7 +142,9 @@ def test_the_expert_ends_a_clear_decision_at_the_first_check(pure: bool) -> None
     the search, which chose as it does without racing, at an eighth of the play-outs."""
     view = _strong_hand_bid()
     raced = ExpertBot(Budget(iterations=400), pure=pure).assess(view, random.Random(4))
-    plain = ExpertBot(Budget(iterations=400), pure=pure, race=None).assess(view, random.Random(4))
+    plain = ExpertBot(Budget(iterations=400), ExpertSettings(race=None), pure=pure).assess(
+        view, random.Random(4)
+    )
     assert [e.worlds for e in plain] == [400] * 4  # bids get 4 x 400 play-outs
     assert [e.worlds for e in raced] == [50] * 4
     assert max(raced, key=lambda e: e.points).action == max(plain, key=lambda e: e.points).action

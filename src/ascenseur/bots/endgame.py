@@ -20,10 +20,6 @@ from ascenseur.core.tricks import NO_LED, legal_mask, trick_step
 EXACT_CARDS = 8
 
 
-def remaining_cards(position: Position) -> int:
-    return sum(hand.bit_count() for hand in position.hands)
-
-
 def solve(position: Position, first: int = -1) -> list[int]:
     """Tricks by seat at the end of the deal under max^n play; ``first``: the card played now.
 

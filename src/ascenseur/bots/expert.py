@@ -33,10 +33,9 @@ Inference from play (the compiled core only): once another seat has played a car
 card decision searches worlds drawn by a Markov chain under a faithful model of the others —
 each plays the card the heuristic club player would, holding the hand the world deals it, with
 a chance of 0.95 (:mod:`ascenseur.fast.chain`). The model is the field the arena measures
-against; against others it is a wrong model, and the expert still wins: against OpenSpiel's
-ISMCTS at ten times its time, 4 players, 100 single 8-card deals, +1.01 [+0.5, +1.5] a deal
-(the expert without it +0.74 [+0.2, +1.2]; ``evaluations/README.md``). Bids, and cards
-before anyone has played, search the expert's own worlds.
+against; against other fields it is a wrong model (what that costs is measured in
+``evaluations/README.md``). Bids, and cards before anyone has played, search the expert's own
+worlds.
 
 The blended bid (:meth:`ExpertBot.blended_decision`): the seat's look-ahead in a bid's
 play-outs sees the world it plays in, so the bid search promises more than the seat will make.
@@ -45,8 +44,7 @@ same worlds searched again with the seat following the fixed policy).
 
 Racing (:mod:`~ascenseur.search.racing`): a candidate whose mean falls :data:`RACE` standard
 errors behind the leader's stops being played, and the play-outs it leaves go to the others;
-once one is left the decision is made. At equal play-outs it chose as well as without racing
-(4 players, 14-card deals, 60 games: −0.02 [−0.45, +0.42] per deal) in a third of the time.
+once one is left the decision is made.
 
 Near-ties (:meth:`ExpertBot.decide`): when other candidates are within :data:`TIE_WIDTH` points
 of the best, those are searched again with as many play-outs, the other seats of the nested
@@ -61,7 +59,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import astuple, replace
+from dataclasses import astuple, dataclass, replace
 
 from ascenseur import fast
 from ascenseur.bots.base import Budget, forced, register
@@ -85,11 +83,7 @@ from ascenseur.search.problem import (
 )
 from ascenseur.search.racing import Race, Tally
 
-#: Play-outs per decision when the budget names none (measured in whole games against
-#: heuristic bots: seed 41, +22.8 points per game at 1000, +29.2 at 3000, +31.1 at 3000 with
-#: 4x for bids, +34.4 at 10000 (20 games); seed 43, +39.1 at 10000 (24 games). With racing,
-#: 30,000 did no better than 10,000 in 4-player 14-card deals: +0.26 [-0.27, +0.79] per deal,
-#: 60 deals; a whole 4-player game alone on the machine: decision time p50 49 ms, p95 0.48 s).
+#: Play-outs per decision when the budget names none.
 DEFAULT_ITERATIONS = 10_000
 #: Bids get this many times the play-outs of a card (one bid a deal, and it decides much).
 BID_FACTOR = 4.0
@@ -110,31 +104,18 @@ DRAWS = 16
 RACE = 3.0
 #: Near-ties: candidates within this many points of the best are searched again, the other
 #: seats of the nested play-outs playing a random legal card with a chance of
-#: :data:`TIE_NOISE`, and the best of that second search is played (measured against the
-#: expert without it, 4 players, 60 single deals each of 12 to 17 cards on seven seeds: +0.31
-#: [+0.05, +0.58] per deal over 420 deals, +0.39 [-0.03, +0.81] on the three seeds drawn after
-#: it was devised; the same second search without noise: -0.08 [-0.67, +0.52], 14 cards; noise
-#: at every decision: -0.12 [-0.54, +0.31]). It costs a second search at near-ties only: at 14
-#: cards the card decisions' p95 went from 0.27 s to 0.50 s.
+#: :data:`TIE_NOISE`, and the best of that second search is played. It costs a second
+#: search at near-ties only.
 TIE_WIDTH = 0.1
 TIE_NOISE = 0.2
 #: With a time budget, the share of it the first search may use (the rest is the second's).
 FIRST_SHARE = 0.75
 #: Bids' estimates lose this share of what the seat's one-card look-ahead adds to them
-#: (:meth:`ExpertBot.blended_decision`). The bid search is overconfident: at 14 cards, 4
-#: players, its chosen bids were estimated exact 0.82-0.83 of the time and were exact 0.60-0.64
-#: (tools/bid_calibration.py, seeds 6612-6614). Measured against the expert without it, 4
-#: players: 60 single 14-card deals on each of seeds 6611-6614, +0.10 [-0.07, +0.28] a deal
-#: over 240 (about one bid in ten changed); 40 single 18-card deals on 6811, +0.11 [-0.44,
-#: +0.66]; whole games on the deals of 9001 and 9002 (evaluations/bidblend-4p-900*, 60 games
-#: each), +0.96 [-1.75, +3.67] and +1.17 [-2.07, +4.41] a game, pooled +1.07 [-1.02, +3.15]
-#: over 120 (+50.59 [+47.3, +53.9] against the heuristic field). Those whole games ran code
-#: 8a8e646, whose second search played all the bid's play-outs, not :data:`BLEND_PLAYOUTS`.
+#: (:meth:`ExpertBot.blended_decision`): the bid search is overconfident, its look-ahead
+#: seeing the world it plays in.
 BID_BLEND = 0.4
 #: A blended bid's second search (without the look-ahead, :meth:`ExpertBot.blended_decision`)
-#: plays this share of the bid's play-outs: its worlds are the first of the first search's, and
-#: it then costs a tenth of that search, not two fifths (4 players, 40 14-card bids: 0.025 s
-#: against 0.098 s, beside 0.249 s for the first search; 39 of the 40 blended bids the same).
+#: plays this share of the bid's play-outs: its worlds are the first of the first search's.
 BLEND_PLAYOUTS = 0.25
 
 
@@ -166,83 +147,71 @@ def guess_bids(
     return bids, math.exp(max(log_weight * inverse_variance, -LOG_WEIGHT_FLOOR))
 
 
+@dataclass(frozen=True)
+class ExpertSettings:
+    """How the expert searches, as one value: each field a choice of its design, the defaults
+    the registered expert's. A variant of the expert is ``ExpertBot(budget,
+    ExpertSettings(field=value))``; what each choice was measured to be worth is in
+    ``evaluations/README.md``."""
+
+    #: How far a bid is taken to stray from its hand's expected bid, in the bid model's
+    #: standard deviations (:data:`SIGMA_FACTOR`); None: no inference from bids (every
+    #: consistent world weighs the same).
+    sigma_factor: float | None = SIGMA_FACTOR
+    #: Solve the deal exactly once at most this many cards remain to be played.
+    exact_cards: int = EXACT_CARDS
+    #: Whether this seat's own later cards in a play-out look one card ahead
+    #: (:func:`~ascenseur.bots.rollout.playout` with ``me``), for card and for bid decisions.
+    nested_play: bool = True
+    nested_bids: bool = True
+    #: Bids get this many times a card's play-outs.
+    bid_factor: float = BID_FACTOR
+    #: Worlds drawn per world searched when worlds are weighed (:data:`DRAWS`).
+    draws: int = DRAWS
+    #: Racing (:data:`RACE`); None: every candidate plays all its worlds (the hints show every
+    #: estimate).
+    race: float | None = RACE
+    #: Near-ties searched again (:data:`TIE_WIDTH`, :data:`TIE_NOISE`); None: never.
+    tie_width: float | None = TIE_WIDTH
+    tie_noise: float = TIE_NOISE
+    #: The other seats' chance of a random legal card in a bid's nested play-outs.
+    bid_noise: float = 0.0
+    #: Card decisions, once another seat has played, search the faithful chain's worlds
+    #: (:mod:`ascenseur.fast.chain`); None: wherever the compiled core runs (True off it is
+    #: refused).
+    faithful: bool | None = None
+    #: Bids' estimates lose this share of what the seat's look-ahead adds (:data:`BID_BLEND`).
+    bid_blend: float = BID_BLEND
+    #: A card's near-tie search reads the worlds its first search's chain kept (one chain a
+    #: decision) instead of running the chain again.
+    share_worlds: bool = True
+
+
+#: The registered expert's settings.
+EXPERT = ExpertSettings()
+
+
 class ExpertBot:
-    """Searches sampled worlds with play-outs; budget = play-outs per decision."""
+    """Searches sampled worlds with play-outs; budget = play-outs per decision, ``settings``
+    how (:class:`ExpertSettings`); ``pure`` keeps the pure-Python loop even where the compiled
+    core runs (the reference the compiled search is tested against)."""
 
     name = "expert"
 
     def __init__(
-        self,
-        budget: Budget,
-        *,
-        pure: bool = False,
-        sigma_factor: float | None = SIGMA_FACTOR,
-        exact_cards: int = EXACT_CARDS,
-        nested_play: bool = True,
-        nested_bids: bool = True,
-        bid_factor: float = BID_FACTOR,
-        draws: int = DRAWS,
-        race: float | None = RACE,
-        tie_width: float | None = TIE_WIDTH,
-        tie_noise: float = TIE_NOISE,
-        bid_noise: float = 0.0,
-        faithful: bool | None = None,
-        bid_blend: float = BID_BLEND,
-        share_worlds: bool = True,
+        self, budget: Budget, settings: ExpertSettings = EXPERT, *, pure: bool = False
     ) -> None:
+        self.config = settings
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
-        self.bid_iterations = max(1, round(self.iterations * bid_factor))
+        self.bid_iterations = max(1, round(self.iterations * settings.bid_factor))
         self.seconds = budget.seconds
         # The bot's own default budget: capped in time on the pure-Python path.
         self.default_budget = budget.iterations is None and budget.seconds is None
-        self.pure = pure  # issue 5: True keeps the pure-Python loop even when numba is there
+        self.pure = pure
         self.name = "expert-pure" if pure else "expert"
-        # None: no inference from bids (every consistent world weighs the same).
-        self.sigma_factor = sigma_factor
-        # Solve the deal exactly once at most this many cards remain to be played.
-        self.exact_cards = exact_cards
-        # Whether this seat's own later cards in a play-out look one card ahead
-        # (rollout.playout with ``me``) instead of following the fixed policy, for card and bid
-        # decisions (measured: +22.8 points per whole game against heuristic bots, against
-        # +3.6 with the fixed policy).
-        self.nested_play = nested_play
-        self.nested_bids = nested_bids
-        # Worlds drawn per world searched when worlds are weighed (with inference from bids).
-        self.draws = draws if sigma_factor is not None else 1
-        # None: every candidate plays all its worlds (the hints show every card's estimate).
-        self.race = race
-        # None: no second search at near-ties (choose plays the first search's best).
-        self.tie_width = tie_width
-        self.tie_noise = tie_noise
-        # The other seats' chance of a random legal card in a bid's nested play-outs (0: the
-        # policy's; noise 0.2 at every bid measured -0.05 [-0.25, +0.14] per 14-card deal over
-        # 120 deals against the expert without it).
-        self.bid_noise = bid_noise
-        # Card decisions, once another seat has played, search worlds drawn by a Markov chain
-        # under a faithful model of a field of heuristic bots (the compiled core only:
-        # :mod:`ascenseur.fast.chain`). Measured against the expert without it, 4 players, 60
-        # single 14-card deals on each of seeds 6601-6608: +0.31 [+0.06, +0.57] a deal over
-        # 480, every seed above 0, card decisions p50 0.23-0.29 s, p95 0.60-0.85 s; 18-card
-        # deals on 6801: +0.11 [-1.02, +1.24] over 60 (p95 1.2 s before the chain's early
-        # rejection halved its cost). Whole games against the expert on the same deals: 9001
-        # +5.92 [+2.33, +9.50] a game, 9002 +3.53 [-0.36, +7.42] (+50.14 and +48.90 against
-        # the heuristic field, decision p95 0.64 s and 0.46 s), 9005 +2.03 [-1.50, +5.56]
-        # (+44.44); the three seeds +3.83 [+1.74, +5.92] a game over 180 (+47.83 [+45.2, +50.5]
-        # against the field). The table sizes, whole games on seed 9101 against the expert:
-        # 10 players +0.06 [-0.14, +0.25], 7 -0.07 [-1.11, +0.97], 6 +1.09 [-0.24, +2.42],
-        # 5 +3.31 [+0.52, +6.09], 3 +51.39 [+37.4, +65.3] (6 games of 10 so far): never behind,
-        # ahead where hands are big (evaluations/README.md). Default None: on wherever the
-        # compiled core runs (True off it is refused).
-        self.faithful = faithful
-        # Bids' estimates lose this share of what the seat's one-card look-ahead adds to them
-        # (:meth:`blended_decision`; 0: none; :data:`BID_BLEND`).
-        self.bid_blend = bid_blend
-        # A card's near-tie search reads the worlds its first search's chain kept (the same
-        # position) instead of running the chain again: one chain a decision, so a chain twice
-        # as long fits in the time (:data:`ascenseur.fast.chain.THIN` says what the two
-        # together measured).
-        self.share_worlds = share_worlds
+        # Worlds drawn per world searched: only when worlds are weighed (inference from bids).
+        self.draws = settings.draws if settings.sigma_factor is not None else 1
 
     def choose(self, view: Observation, rng: random.Random) -> PlayerAction:
         only = forced(view)
@@ -263,21 +232,21 @@ class ExpertBot:
         if view.is_blind and view.phase is Phase.BIDDING:
             found = blind_bid_estimates(view)
             return max(found, key=lambda e: e.points).action, found
-        problem = self.problem_of(view)
+        problem = SearchProblem.of(view)
         settings = self.search_settings(problem)
         # Without the look-ahead (nested_bids False) there is nothing to discount.
         if (
             problem.bidding
-            and self.bid_blend > 0.0
+            and self.config.bid_blend > 0.0
             and settings.nested
             and settings.seconds is None
         ):
-            return self.blended_decision(problem, settings, rng, self.bid_blend)
+            return self.blended_decision(problem, settings, rng, self.config.bid_blend)
         started = time.perf_counter()
         first = settings
-        if self.tie_width is not None and settings.seconds is not None:
+        if self.config.tie_width is not None and settings.seconds is not None:
             first = replace(settings, seconds=settings.seconds * FIRST_SHARE)
-        worlds = fast.DecisionWorlds() if self.share_worlds else None
+        worlds = fast.DecisionWorlds() if self.config.share_worlds else None
         found = self.estimates(problem, first, rng, worlds)
         best = max(found, key=lambda e: e.points)
         seconds = settings.seconds
@@ -332,7 +301,7 @@ class ExpertBot:
         (:data:`TIE_NOISE`) in ``seconds`` (None: the budget's play-outs), over the first
         search's chain worlds when ``worlds`` holds them; None when no other candidate is that
         close (or near-ties are not searched again)."""
-        width = self.tie_width_for(problem)
+        width = self.config.tie_width
         if width is None:
             return None
         best = max(e.points for e in found)
@@ -340,50 +309,37 @@ class ExpertBot:
         if len(near) < 2:
             return None
         tied = problem.among(near)
-        again = replace(self.search_settings(tied), noise=self.tie_noise, seconds=seconds)
+        again = replace(self.search_settings(tied), noise=self.config.tie_noise, seconds=seconds)
         return self.estimates(tied, again, rng, worlds)
-
-    def tie_width_for(self, problem: SearchProblem) -> float | None:
-        """How close to the best a candidate of ``problem`` must be to be searched again at a
-        near-tie (None: never): :data:`TIE_WIDTH` for bids and cards alike."""
-        return self.tie_width
-
-    def problem_of(self, view: Observation) -> SearchProblem:
-        """The decision to search, from the seat's view (and nothing else)."""
-        return SearchProblem.of(view)
 
     def settings(self, problem: SearchProblem) -> SearchSettings:
         """How this bot searches ``problem``: a bid or a card."""
         bidding = problem.bidding
         # Until another seat has bid, every world weighs the same: no world to prefer.
         others_bid = any(b is not None for s, b in enumerate(problem.bids) if s != problem.seat)
-        if self.sigma_factor is None:
+        if self.config.sigma_factor is None:
             inverse_variance = 0.0
         else:
-            sigma = self.sigma_factor * bid_model.model(len(problem.bids)).sigma
+            sigma = self.config.sigma_factor * bid_model.model(len(problem.bids)).sigma
             inverse_variance = 1.0 / (2.0 * sigma**2)
         return SearchSettings(
             iterations=self.bid_iterations if bidding else self.iterations,
             seconds=self.seconds,
             inverse_variance=inverse_variance,
-            exact_cards=self.exact_cards,
-            nested=self.nested_bids if bidding else self.nested_play,
-            draws=self.draws_for(problem) if others_bid else 1,
-            race=self.race,
-            noise=self.bid_noise if bidding else 0.0,
+            exact_cards=self.config.exact_cards,
+            nested=self.config.nested_bids if bidding else self.config.nested_play,
+            draws=self._draws_for(problem) if others_bid else 1,
+            race=self.config.race,
+            noise=self.config.bid_noise if bidding else 0.0,
             faithful=astuple(DEFAULT_PARAMS) if self.reads_play and not bidding else (),
         )
 
-    def draws_for(self, problem: SearchProblem) -> int:
+    def _draws_for(self, problem: SearchProblem) -> int:
         """Hands drawn per bid seat: at most :data:`DRAWS`, fewer when a world's play-outs
         are short (few candidates, few tricks left), so that drawing costs no more than
         playing: at least 2, else half the candidates times the tricks left."""
         work = len(problem.candidates) * problem.tricks_left // 2
         return min(self.draws, max(2, work))
-
-    def evaluate(self, view: Observation, rng: random.Random) -> list[tuple[PlayerAction, float]]:
-        """Each legal action with its estimated expected score for this deal."""
-        return [(e.action, e.points) for e in self.assess(view, rng)]
 
     def assess(self, view: Observation, rng: random.Random) -> list[Estimate]:
         """Each legal action with its expected score and its chance of an exact bid (the
@@ -391,7 +347,7 @@ class ExpertBot:
         :func:`~ascenseur.bots.blind.blind_bid_estimates`)."""
         if view.is_blind and view.phase is Phase.BIDDING:
             return blind_bid_estimates(view)
-        problem = self.problem_of(view)
+        problem = SearchProblem.of(view)
         return self.estimates(problem, self.search_settings(problem), rng)
 
     def search_settings(self, problem: SearchProblem) -> SearchSettings:
@@ -405,7 +361,7 @@ class ExpertBot:
     def reads_play(self) -> bool:
         """Whether card decisions search the faithful chain's worlds (``faithful``; None: on
         the compiled core)."""
-        return self.compiled if self.faithful is None else self.faithful
+        return self.compiled if self.config.faithful is None else self.config.faithful
 
     @property
     def compiled(self) -> bool:
@@ -434,18 +390,11 @@ class ExpertBot:
         return assess(problem, settings, rng)
 
 
-def search(
-    problem: SearchProblem, settings: SearchSettings, rng: random.Random
-) -> list[tuple[PlayerAction, float]]:
-    """Each candidate of ``problem`` with its weighted mean score over sampled worlds."""
-    return [(e.action, e.points) for e in assess(problem, settings, rng)]
-
-
 def assess(problem: SearchProblem, settings: SearchSettings, rng: random.Random) -> list[Estimate]:
     """Each candidate of ``problem`` with its weighted mean score over sampled worlds, and
     the weighted share of them in which the seat takes exactly its bid.
 
-    The pure-Python loop; :func:`ascenseur.fast.evaluate` is its compiled twin. Every
+    The pure-Python loop; :func:`ascenseur.fast.search.assess` is its compiled twin. Every
     candidate meets the same worlds (common random numbers) while it runs; with
     ``settings.race``, those clearly behind stop early (:mod:`~ascenseur.search.racing`).
     Deterministic given ``rng`` when ``settings.seconds`` is None. Each estimate's ``tricks``

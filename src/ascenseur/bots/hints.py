@@ -31,7 +31,7 @@ import random
 from collections.abc import Sequence
 
 from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import ExpertBot
+from ascenseur.bots.expert import ExpertBot, ExpertSettings
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.search.problem import Estimate
@@ -54,7 +54,7 @@ def advice(
         raise ValueError(f"seat {view.seat} has nothing to choose: it is not its turn")
     source = rng if rng is not None else random.Random()
     # Every action is estimated on all its worlds (no racing): a hint shows them all.
-    return ExpertBot(Budget(iterations=playouts), race=None).assess(view, source)
+    return ExpertBot(Budget(iterations=playouts), ExpertSettings(race=None)).assess(view, source)
 
 
 def hint(

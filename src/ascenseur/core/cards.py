@@ -16,7 +16,7 @@ Card.parse('H10')
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -198,14 +198,6 @@ def indices_of(mask: int) -> list[int]:
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, in deck order."""
     return [DECK[i] for i in indices_of(mask)]
-
-
-def iter_cards(mask: int) -> Iterator[Card]:
-    """The cards of a mask, lazily, in deck order."""
-    while mask:
-        low = mask & -mask
-        yield DECK[low.bit_length() - 1]
-        mask ^= low
 
 
 def format_cards(cards: Iterable[Card], lang: Language = "en") -> str:

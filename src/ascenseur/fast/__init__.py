@@ -21,7 +21,7 @@ import-linter contracts hold both. The pure-Python engine (:mod:`ascenseur.core`
 search's play-outs, worlds and endgame in :mod:`ascenseur.bots`) stays the reference;
 ``tests/test_fast_core.py`` keeps this core equal to it. Functions are compiled once per
 machine and cached on disk; a process loads them on first use — :func:`warm_up` does it up
-front, and :func:`evaluate` calls it before its first search, so no decision but the first of
+front, and :func:`assess` calls it before its first search, so no decision but the first of
 a process pays it.
 
 Set ``ASCENSEUR_PURE=1`` to make search ignore this core (:func:`enabled` is then False).
@@ -37,7 +37,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ascenseur.core.actions import PlayerAction
     from ascenseur.fast.masks import Int64s
     from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
 
@@ -70,7 +69,7 @@ def warm_up() -> float:
     from ascenseur.fast import chain
     from ascenseur.fast.deals import RandomDeals
     from ascenseur.fast.heuristic import PARAM_NAMES
-    from ascenseur.fast.search import evaluate as search
+    from ascenseur.fast.search import assess as search
     from ascenseur.search.problem import SearchProblem, SearchSettings
 
     start = time.perf_counter()
@@ -95,13 +94,6 @@ def warm_up() -> float:
     deals.play_fast(0)
     deals.play_many(1)
     return time.perf_counter() - start
-
-
-def evaluate(
-    problem: SearchProblem, settings: SearchSettings, rng: random.Random
-) -> list[tuple[PlayerAction, float]]:
-    """The expert's search on the compiled core (see :func:`ascenseur.fast.search.evaluate`)."""
-    return [(e.action, e.points) for e in assess(problem, settings, rng)]
 
 
 class DecisionWorlds:
@@ -145,6 +137,5 @@ __all__ = [
     "assess",
     "available",
     "enabled",
-    "evaluate",
     "warm_up",
 ]

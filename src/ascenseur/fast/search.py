@@ -1,9 +1,9 @@
-"""The expert's search loop, compiled: the twin of :func:`ascenseur.bots.expert.search`.
+"""The expert's search loop, compiled: the twin of :func:`ascenseur.bots.expert.assess`.
 
 Sample a world, guess the bids not yet made from the sampled hands, play each candidate in
 that world with the "to the bid" play-out — or, once few cards are left, the exact endgame
 search — with common random numbers (every candidate meets the same worlds), add up the
-searching seat's score; the mean over worlds estimates each candidate. :func:`evaluate` takes
+searching seat's score; the mean over worlds estimates each candidate. :func:`assess` takes
 the same :class:`~ascenseur.search.problem.SearchProblem` and settings as the pure loop and
 returns what it does.
 """
@@ -18,7 +18,6 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, jit_kernel, lowest, popcount
 from ascenseur.fast.copies import copy_row, copy_rows
@@ -456,14 +455,6 @@ def _evaluate_into(
                 exact[i] += weight
             taken[i, tricks[j]] += weight
     return worlds
-
-
-def evaluate(
-    problem: SearchProblem, settings: SearchSettings, rng: random.Random
-) -> list[tuple[PlayerAction, float]]:
-    """Each candidate of ``problem`` with its mean score over sampled worlds, as the pure
-    loop (:func:`ascenseur.bots.expert.search`) gives it."""
-    return [(e.action, e.points) for e in assess(problem, settings, rng)]
 
 
 def assess(

@@ -50,7 +50,7 @@ from typing import Literal
 import msgspec
 
 from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import BID_FACTOR, ExpertBot
+from ascenseur.bots.expert import BID_FACTOR, ExpertBot, ExpertSettings
 from ascenseur.core.actions import MY_CARD, Deal, Play, PlayerAction
 from ascenseur.core.digest import record_digest
 from ascenseur.core.errors import AscenseurError
@@ -182,7 +182,7 @@ def weigh(moment: Moment, playouts: int, seed: int) -> Decision:
             deal=moment.deal, number=moment.number, kind=kind, trick=trick, bid=bid,
             chosen=chosen, best=chosen, lost=0.0, label="forced", options=[],
         )  # fmt: skip
-    expert = ExpertBot(Budget(iterations=playouts), race=None)
+    expert = ExpertBot(Budget(iterations=playouts), ExpertSettings(race=None))
     found = expert.assess(view, random.Random(decision_seed(seed, moment)))
     options = sorted((Option.of(e) for e in found), key=lambda o: -o.points)
     best = options[0]

@@ -13,13 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ascenseur.core.actions import Bid, MyCard, PlayerAction
-from ascenseur.core.cards import Card, Language, Suit, cards_of
-from ascenseur.core.errors import IllegalAction
+from ascenseur.core.cards import Card, Language, Suit
 from ascenseur.core.observation import Observation, TrickView
 from ascenseur.core.scoring import winners
 from ascenseur.core.state import DealResult, Phase
-from ascenseur.core.tricks import play_refusal, trick_facts, trick_summary
+from ascenseur.core.tricks import trick_summary
 from ascenseur.tables.story import (
     BidMade,
     BidsShown,
@@ -32,7 +30,6 @@ from ascenseur.tables.story import (
 )
 from ascenseur.tables.table import BOT_PREFIX
 from ascenseur.text.messages import MESSAGES, count, tr
-from ascenseur.text.refusals import refusal_text
 
 #: Suits in hand order: colours alternate (♠ ♥ ♣ ♦), then trumps, then the Excuse apart.
 HAND_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS, Suit.TRUMPS, Suit.EXCUSE)
@@ -123,40 +120,6 @@ def join_names(names: Sequence[str], lang: Language) -> str:
     if len(names) < 2:
         return "".join(names)
     return f"{', '.join(names[:-1])} {tr(lang, 'and')} {names[-1]}"
-
-
-def refusal(view: Observation, action: PlayerAction, lang: Language) -> str:
-    """Why ``view``'s seat may not take ``action`` now, in words (the rule's reason).
-
-    Kept for callers that hold no error; with the core's :class:`IllegalAction` in hand, use
-    :func:`ascenseur.text.refusals.refusal_text` — this builds the same error from the view.
-    """
-    if not view.is_my_turn:
-        return tr(lang, "not_your_turn")
-    k = view.hand_size
-    if isinstance(action, Bid):
-        if view.phase is not Phase.BIDDING:
-            err = IllegalAction("", code="wrong-phase", phase=view.phase.value)
-        elif not 0 <= action.value <= k:
-            err = IllegalAction("", code="bid-out-of-range", hand_size=k)
-        else:
-            err = IllegalAction("", code="hook", bid=action.value, hand_size=k)
-        return refusal_text(err, lang)
-    if view.phase is not Phase.PLAYING:
-        return refusal_text(IllegalAction("", code="wrong-phase", phase=view.phase.value), lang)
-    if isinstance(action, MyCard):  # asked for outside a blind deal (H5)
-        return refusal_text(IllegalAction("", code="not-blind"), lang)
-    if view.is_blind:  # a card named in a blind deal: one answer whatever the card (H5)
-        return refusal_text(IllegalAction("", code="blind-card"), lang)
-    card = action.card
-    if card not in view.hand:
-        return refusal_text(IllegalAction("", code="not-in-hand", card=card.code), lang)
-    trick = [c.index for _, c in view.trick]
-    led, high = trick_facts(trick)
-    code, obliging = play_refusal(view.hand_mask, len(trick), led, high, card.index)
-    held = tuple(c.code for c in cards_of(obliging))
-    err = IllegalAction("", code=code, card=card.code, held=held, led=led, high_trump=high)
-    return refusal_text(err, lang)
 
 
 def bids_text(bids: Sequence[int | None], seats: Sequence[str] | None, lang: Language) -> str:
