@@ -306,3 +306,28 @@ def test_the_sweep_table_pools_the_games_of_one_design_played_on_several_seeds(
     assert main(["arena", *other, "--jobs", "1", "--out", str(tmp_path / "other")]) == 0
     with pytest.raises(ArenaError, match=r"other is not a match of the same design as .*s4"):
         sweep.pooled([tmp_path / "s4", tmp_path / "other"])
+
+
+def test_a_match_without_its_deal_set_is_read_from_its_seed_and_can_write_it_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A finished match's deals.json is made again from the seed and the number of games in
+    its summary.json, to the same bytes; --restore-deals writes it back (for older code to
+    resume the match); a deal set that no longer fits the match's digest is refused."""
+    out = _small_match(tmp_path, capsys)
+    kept = (out / "deals.json").read_bytes()
+    table = _report(capsys, out)
+    (out / "deals.json").unlink()
+    assert _report(capsys, out) == table  # read from the seed
+    assert not (out / "deals.json").exists()  # a report writes nothing
+    capsys.readouterr()
+    assert main(["arena", "report", "--restore-deals", str(out)]) == 0
+    assert "deals.json written again from its seed" in capsys.readouterr().err
+    assert (out / "deals.json").read_bytes() == kept
+    # A summary that names other games cannot stand for the deal set the match was played on.
+    (out / "deals.json").unlink()
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    summary["deal_set"]["seed"] += 1
+    (out / "summary.json").write_text(json.dumps(summary), encoding="utf-8")
+    with pytest.raises(ArenaError, match=r"deals\.json is not the deal set the match was"):
+        sweep.line(out)

@@ -46,6 +46,9 @@ def test_every_match_directory_is_listed_and_every_listed_one_is_there() -> None
 def test_a_committed_match_reads_as_resume_reads_it_and_is_its_listed_command(
     directory: Path,
 ) -> None:
+    # No deal set is kept: the match's own seed makes it again, to the digest it was played on
+    # (saved_match checks it against match.json).
+    assert not (directory / "deals.json").exists()
     match, deals, played = saved_match(directory)
     # Every game played is a game of the deal set, once.
     games = [result.game for result in played]

@@ -1,7 +1,8 @@
 """The files of a saved match: what ``ascenseur arena … --out DIR`` writes and reads back.
 
 A match directory holds ``match.json`` (:data:`MATCH_FORMAT`: the match's design, all that
-``--resume`` needs), ``deals.json`` (the deal set), ``games.jsonl`` (a line per game as it
+``--resume`` needs), ``deals.json`` (the deal set; made again from its seed when missing,
+:func:`restore_deals`), ``games.jsonl`` (a line per game as it
 ends, :func:`game_line`), ``summary.json`` (:data:`SUMMARY_FORMAT`, the table at the end) and,
 for whole games, every run's record under ``records/``. :func:`saved_match` reads a directory
 back; every reader of matches (``--resume``, ``ascenseur arena report``, the evaluations'
@@ -30,6 +31,7 @@ __all__ = [
     "budget_json",
     "game_line",
     "match_json",
+    "restore_deals",
     "saved_match",
     "summary_json",
 ]
@@ -105,11 +107,15 @@ def saved_match(out: Path, *, repair: bool = False) -> tuple[Match, DealSet, lis
     the results of the games played so far; an :class:`ArenaError` says what is wrong.
 
     A last line of ``games.jsonl`` cut short while being written is left out; ``repair``
-    also drops it from the file (``--resume`` plays that game again).
+    also drops it from the file (``--resume`` plays that game again), and writes a missing
+    ``deals.json`` back.
     """
     try:
         saved = json.loads((out / "match.json").read_text(encoding="utf-8"))
-        deals = DealSet.loads((out / "deals.json").read_bytes())
+        try:
+            deals = DealSet.loads((out / "deals.json").read_bytes())
+        except FileNotFoundError:
+            deals = _regenerated(out, saved, repair)
         if saved.get("format") != MATCH_FORMAT:
             raise ValueError(f"its format is {saved.get('format')!r}, not {MATCH_FORMAT!r}")
         match = Match(
@@ -140,6 +146,33 @@ def saved_match(out: Path, *, repair: bool = False) -> tuple[Match, DealSet, lis
         )
     deals.fit(match.rules)
     return match, deals, _played(out / "games.jsonl", len(deals.games), repair)
+
+
+def _regenerated(out: Path, saved: dict[str, Any], write: bool) -> DealSet:
+    """The deal set of a match whose ``deals.json`` is not there, made again from the seed
+    and the number of games its ``summary.json`` names (``evaluations/`` keeps no deal set:
+    each is its seed's); ``write`` puts ``deals.json`` back. A FileNotFoundError (naming
+    ``deals.json``) when there is no summary to make it from; the digest is checked by the
+    caller, as for a deal set read."""
+    try:
+        summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise FileNotFoundError(2, "no deal set", str(out / "deals.json")) from None
+    made = summary["deal_set"]
+    deals = DealSet.generate(Rules.from_json(saved["rules"]), int(made["seed"]), int(made["games"]))
+    if write and deals.digest == saved["deal_set"]:
+        write_text_atomic(out / "deals.json", deals.dumps())
+    return deals
+
+
+def restore_deals(out: Path) -> bool:
+    """Writes ``out``'s ``deals.json`` again from its seed if it is missing (what code older
+    than this needs to resume the match); whether it wrote it."""
+    missing = not (out / "deals.json").exists()
+    _, deals, _ = saved_match(out)  # made again and checked against the match's digest
+    if missing:
+        write_text_atomic(out / "deals.json", deals.dumps())
+    return missing
 
 
 def _played(path: Path, games: int, repair: bool) -> list[GameResult]:

@@ -18,9 +18,11 @@ be read:
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ascenseur.arena import bidsums, paired, seatdeals, sweep, timing
+from ascenseur.arena.saved import restore_deals
 from ascenseur.commands.options import positive
 
 VIEWS = ("paired", "times", "hand_sizes", "bids", "tables")
@@ -81,11 +83,21 @@ def add_parser(reports: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     parser.add_argument(
         "--min-cards", type=positive, default=1, metavar="K", help="--tables: deals of K cards up"
     )
+    parser.add_argument(
+        "--restore-deals",
+        action="store_true",
+        help="first write each match's deals.json again from its seed where it is missing "
+        "(evaluations/ keeps none; code older than this needs it to resume a match)",
+    )
     parser.set_defaults(run=run, report_parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
     _check_modifiers(args)
+    if args.restore_deals:
+        for directory in args.matches:
+            if restore_deals(directory):
+                print(f"{directory}/deals.json written again from its seed", file=sys.stderr)
     out: list[str] = []
     several = len(args.matches) > 1
     if args.paired:
