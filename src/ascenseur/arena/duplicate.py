@@ -34,7 +34,6 @@ from ascenseur.core.observation import observe
 from ascenseur.core.record import dumps, record_of
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
-from ascenseur.openspiel import registry as _openspiel  # noqa: F401  (registers openspiel-ismcts)
 
 
 class ArenaError(AscenseurError):

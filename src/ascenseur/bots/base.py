@@ -66,14 +66,23 @@ def forced(view: Observation) -> PlayerAction | None:
 
 
 BotFactory = Callable[[Budget], Bot]
+#: Every bot by name. The package's own are registered in one place,
+#: :mod:`ascenseur.bots` (whatever was imported first, every process knows the same ones);
+#: a program may add its own with :func:`register`.
 REGISTRY: dict[str, BotFactory] = {}
+#: The bots people play against (the browser offers them as levels), weakest first; the
+#: others are for analysis (the pure-Python reference, OpenSpiel's ISMCTS).
+PLAYER_BOTS: list[str] = []
 
 
-def register(name: str) -> Callable[[BotFactory], BotFactory]:
-    """Register a bot factory (called with the budget) under ``name``."""
+def register(name: str, *, for_players: bool = False) -> Callable[[BotFactory], BotFactory]:
+    """Register a bot factory (called with the budget) under ``name``; ``for_players``: a
+    level people are offered to play against."""
 
     def deco(factory: BotFactory) -> BotFactory:
         REGISTRY[name] = factory
+        if for_players and name not in PLAYER_BOTS:
+            PLAYER_BOTS.append(name)
         return factory
 
     return deco

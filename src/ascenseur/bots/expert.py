@@ -62,7 +62,7 @@ from collections.abc import Sequence
 from dataclasses import astuple, dataclass, replace
 
 from ascenseur import fast
-from ascenseur.bots.base import Budget, forced, register
+from ascenseur.bots.base import Budget, forced
 from ascenseur.bots.blind import blind_bid_estimates
 from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
@@ -561,13 +561,11 @@ def _play(
     return deal_score(problem.scoring, bids[me], won[me]), won[me] == bids[me], won[me]
 
 
-@register("expert")
-def _make(budget: Budget) -> ExpertBot:
+def make(budget: Budget) -> ExpertBot:
     return ExpertBot(budget)
 
 
-@register("expert-pure")
-def _make_pure(budget: Budget) -> ExpertBot:
+def make_pure(budget: Budget) -> ExpertBot:
     """The pure-Python reference of the same search, even when the compiled core is there
     (issue 5: the arena compares the two at equal play-outs and at equal time)."""
     return ExpertBot(budget, pure=True)

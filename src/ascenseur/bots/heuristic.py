@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from ascenseur.bots.base import Budget, forced, register
+from ascenseur.bots.base import Budget, forced
 from ascenseur.bots.card_counting import count_cards
 from ascenseur.bots.heuristic_bidding import BidModel, choose_bid, choose_blind_bid, load_model
 from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS, PlayParams
@@ -55,6 +55,5 @@ class HeuristicBot:
         return choose_play(view, counting, self.params)
 
 
-@register("heuristic")
-def _make(budget: Budget) -> HeuristicBot:
+def make(budget: Budget) -> HeuristicBot:
     return HeuristicBot()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ascenseur.bots.base import Budget, register
+from ascenseur.bots.base import Budget
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation
 
@@ -20,6 +20,5 @@ class RandomBot:
         return rng.choice(view.legal_actions)
 
 
-@register("random")
-def _make(budget: Budget) -> RandomBot:
+def make(budget: Budget) -> RandomBot:
     return RandomBot()

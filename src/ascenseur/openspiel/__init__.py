@@ -11,13 +11,10 @@ Parameters: ``players`` (2…10, default 4), ``max_cards`` (1…⌊78/n⌋, defa
 ``hook`` (false), ``deal`` (-1: the whole game; j: only deal j, 0-based) and
 ``first_dealer`` (0; with ``deal`` j, deal j is dealt by ``first_dealer + j``).
 
-Importing this package registers the ``openspiel-ismcts`` bot in
-:data:`ascenseur.bots.REGISTRY` when OpenSpiel is installed (:mod:`ascenseur.openspiel.registry`);
-it imports nothing from OpenSpiel itself, so it stays cheap whether or not the extra is there.
-The bots package never imports this one: whoever offers OpenSpiel's bot imports it.
+The ``openspiel-ismcts`` bot (:mod:`ascenseur.openspiel.bot`) is in
+:data:`ascenseur.bots.REGISTRY` whenever OpenSpiel is installed: the bots package names it by
+its module and imports it when the first such bot is made.
 """
-
-from ascenseur.openspiel import registry as registry
 
 GAME_NAME = "python_tarot_ascenseur"
 

@@ -11,6 +11,8 @@ Routes:
 * ``GET /api/invite/{code}`` — who sits at the table an invite code opens.
 * ``POST /api/tables/{id}/record`` and ``…/replay`` — a finished table's record and its
   step-by-step replay (every hand in them), for the people seated there (``{"token": …}``).
+* ``POST /api/tables/{id}/review`` — the game review of the asker's own seat there, or how
+  far it has got (:mod:`ascenseur.web.reviews`).
 * ``POST /api/scoresheet`` — a score sheet of a game with real cards
   (``ascenseur-scoresheet/1``, :mod:`ascenseur.core.scoresheet`) as the rules read it: each
   deal's points and running totals, what comes next (whose bid, which bids the hook allows),
@@ -49,7 +51,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ascenseur.bots import REGISTRY
+from ascenseur.bots import PLAYER_BOTS
 from ascenseur.core import scoresheet
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import RulesError
@@ -65,6 +67,7 @@ from ascenseur.web.history import table_list, table_replay
 from ascenseur.web.howto import rules_page
 from ascenseur.web.ops import ops_routes
 from ascenseur.web.protocol import GameId, Token
+from ascenseur.web.reviews import Reviewer, ReviewSettings, review_directory, review_response
 from ascenseur.web.schema import schema
 from ascenseur.web.service import GameService, Limits
 from ascenseur.web.wire import rules_catalogue
@@ -99,9 +102,11 @@ def create_app(
     executor: Callable[[], Executor] | None = None,
     durable: bool = True,
     adopt: tuple[str, Path] | None = None,
+    reviews: ReviewSettings | None = None,
 ) -> Starlette:
     """The app over the database ``db``; bots think in ``executor()`` (default: worker
-    processes, one per core but one).
+    processes, one per core but one); game reviews as ``reviews`` says (default: in a pool
+    of their own at the lowest priority, kept beside the database).
 
     ``adopt``: a one-time code and the terminal's file of seat tokens — the browser that shows
     the code (``#/adopt/CODE``, printed by ``ascenseur serve``) takes up the terminal's games.
@@ -113,6 +118,7 @@ def create_app(
         pool = executor() if executor is not None else process_pool(bot_workers())
         driver = Driver(store, pool, settings)
         service: GameService | None = None
+        reviewer = app.state.reviewer = Reviewer(reviews or ReviewSettings(), review_directory(db))
         try:
             await driver.start()
             service = app.state.service = GameService(driver, limits)
@@ -122,6 +128,7 @@ def create_app(
         finally:
             if service is not None:
                 await service.stop()
+            await reviewer.close()
             await driver.stop()
             pool.shutdown(wait=True, cancel_futures=True)
             await store.close()
@@ -136,6 +143,7 @@ def create_app(
         Route("/api/adopt", adopt_seats, methods=["POST"]),
         Route("/api/tables/{table}/record", record, methods=["POST"]),
         Route("/api/tables/{table}/replay", table_replay_route, methods=["POST"]),
+        Route("/api/tables/{table}/review", table_review, methods=["POST"]),
         Route("/api/scoresheet", score_sheet, methods=["POST"]),
         Route("/api/rules", rules_catalogue_route),
         Route("/api/rules/{lang}", rules),
@@ -261,7 +269,8 @@ async def rules_catalogue_route(request: Request) -> Response:
 
 
 async def bots(request: Request) -> Response:
-    return JSONResponse({"bots": sorted(REGISTRY), "default": default_bot()})
+    # The levels people play against, weakest first (a declared property of each bot).
+    return JSONResponse({"bots": list(PLAYER_BOTS), "default": default_bot()})
 
 
 async def _body(request: Request, kind: type[msgspec.Struct]) -> object | None:
@@ -366,6 +375,16 @@ async def table_replay_route(request: Request) -> Response:
         return found
     live, lang = found
     return _json(await asyncio.to_thread(table_replay, live.table, lang))
+
+
+async def table_review(request: Request) -> Response:
+    found = await _seated(request)
+    if isinstance(found, Response):
+        return found
+    live, lang = found
+    reviewer = cast(Reviewer, request.app.state.reviewer)
+    body = await request.body()
+    return await review_response(reviewer, live, body, _address(request), lang)
 
 
 #: The longest score sheet read (a 10-player sheet of 13 deals is about 3 kB).
