@@ -3,12 +3,13 @@
 Every rotation of a ladder game is one ranking of its seats by total (equal totals share a
 place), rated with openskill's Plackett–Luce model, each seat a team of one. A bot seated twice
 in one ranking takes the mean of its seats' updates. The rating shown is the model's mean
-``mu`` after every game, in the ladder's order (by game, then table size); its 95% interval is
-the 2.5th and 97.5th percentiles of ``mu`` over bootstrap replicates, each the same number of
-games drawn with replacement (within each table size, whole games: a game's rotations stay
-together) in a random order. The replicates come from one seed: the same games and seed give
-the same intervals to the last digit. ``first`` is the share of replicates in which the bot
-rates first.
+``mu`` after every game, an online rating whose last games weigh most: so the rating shown
+is the median of ``mu`` over bootstrap replicates, and its 95% interval their 2.5th and 97.5th
+percentiles — each replicate the same number of games drawn with replacement (within each
+table size, whole games: a game's rotations stay together) and rated in a random order. The
+replicates come from one seed: the same games and seed give the same intervals to the last
+digit. ``first`` is the share of replicates in which the bot rates first; ``sigma`` the
+model's uncertainty after all the games in the ladder's order.
 
 openskill is the optional extra ``ladder``, imported when ratings are computed.
 """
@@ -89,7 +90,7 @@ def standings(
     """The table of ``games`` (all of one size, or of several), best rating first."""
     if not games:
         return []
-    point = rate(games, population)
+    point = rate(games, population)  # for sigma: the model's certainty after all the games
     draws = bootstrap(games, population, seed, replicates)
     seats: dict[str, int] = defaultdict(int)
     points: dict[str, int] = defaultdict(int)
@@ -109,7 +110,7 @@ def standings(
         table.append(
             Standing(
                 entry=entry,
-                rating=point[entry][0],
+                rating=_percentile(mus, 0.5),
                 sigma=point[entry][1],
                 low=_percentile(mus, (1 - LEVEL) / 2),
                 high=_percentile(mus, (1 + LEVEL) / 2),

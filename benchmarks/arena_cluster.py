@@ -1,0 +1,91 @@
+"""Games per minute of one small match with ``--jobs 1``, ``--jobs 2`` and a local Ray of 1 and
+2 CPUs, and Ray's overhead against the processes at equal CPUs (issue 61's target: ≤ 10%).
+
+    .venv/bin/python benchmarks/arena_cluster.py            # expert vs heuristic, 4 players
+    .venv/bin/python benchmarks/arena_cluster.py --games 8 --max-cards 3
+
+Each way plays the same games (the tables are checked equal); the clock runs from the first game
+handed out to the last result in, so the start of a pool's processes and the first import in a
+Ray worker are in it, the start of the Ray cluster itself is not (printed apart: a cluster is
+started once for a whole match). Run it on an otherwise idle machine: other work shows as
+overhead.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from ascenseur.arena import cluster
+from ascenseur.arena.backends import Backend, Processes
+from ascenseur.arena.dealsets import DealSet
+from ascenseur.arena.duplicate import GameOutcome, Match, run_match
+from ascenseur.arena.stats import Tally
+from ascenseur.bots.base import Budget
+from ascenseur.core.rules import Rules
+
+
+def play(match: Match, deals: DealSet, backend: Backend) -> tuple[float, dict[str, Any]]:
+    """Seconds from the first game handed out to the last result, and the table."""
+    tally = Tally(match.rules.players)
+
+    def sink(outcome: GameOutcome) -> None:
+        tally.add(outcome.result)
+
+    start = time.perf_counter()
+    run_match(match, deals, backend, sink)
+    seconds = time.perf_counter() - start
+    table = tally.to_json()
+    for side in ("candidate_stats", "reference_stats"):
+        table[side] = {k: v for k, v in table[side].items() if "time" not in k}
+    return seconds, table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument("--candidate", default="expert")
+    parser.add_argument("--reference", default="heuristic")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--max-cards", type=int, default=4)
+    parser.add_argument("--games", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=61)
+    args = parser.parse_args()
+    rules = Rules(players=args.players, max_cards=args.max_cards)
+    match = Match(rules, args.candidate, args.reference, Budget(), seed=args.seed)
+    deals = DealSet.generate(rules, args.seed, args.games)
+    print(
+        f"{args.candidate} vs {args.reference}, {args.players} players, max {args.max_cards} "
+        f"cards, {args.games} games × {args.players + 1} runs"
+    )
+    rates: dict[str, float] = {}
+    tables = []
+    for jobs in (1, 2):
+        seconds, table = play(match, deals, Processes(jobs))
+        rates[f"jobs {jobs}"] = 60 * args.games / seconds
+        tables.append(table)
+        print(f"  --jobs {jobs}: {seconds:6.1f} s, {rates[f'jobs {jobs}']:6.2f} games a minute")
+    for cpus in (1, 2):
+        started = time.perf_counter()
+        with cluster.connect("auto", cpus) as ray:
+            up = time.perf_counter() - started
+            seconds, table = play(match, deals, ray)
+        rates[f"ray {cpus}"] = 60 * args.games / seconds
+        tables.append(table)
+        print(
+            f"  Ray {cpus} CPU{'s' if cpus > 1 else ' '}: {seconds:6.1f} s, "
+            f"{rates[f'ray {cpus}']:6.2f} games a minute (the cluster took {up:.1f} s to start)"
+        )
+    same = all(table == tables[0] for table in tables)
+    print(f"  the four tables are {'the same' if same else 'NOT the same'}")
+    for cpus in (1, 2):
+        overhead = rates[f"jobs {cpus}"] / rates[f"ray {cpus}"] - 1
+        print(f"  Ray's overhead at {cpus} CPU{'s' if cpus > 1 else ''}: {overhead:+.1%}")
+    print(
+        f"  speed-up of 2 CPUs: processes ×{rates['jobs 2'] / rates['jobs 1']:.2f}, "
+        f"Ray ×{rates['ray 2'] / rates['ray 1']:.2f}"
+    )
+
+
+if __name__ == "__main__":
+    main()
