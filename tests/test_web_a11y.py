@@ -23,6 +23,7 @@ from browser_helpers import (
     browser,
     browser_app,
     open_page,
+    shot,
     state_of,
     table_at_deal,
     table_until,
@@ -64,6 +65,13 @@ def test_a_player_at_five_plays_a_deal_by_keys_and_every_state_meets_axe(
         page.wait_for_function(READY)
         if page.is_visible("#next-deal"):
             found += axe_violations(page, "the deal's result")
+            page.click("details.options summary")
+            found += axe_violations(page, "the options")
+            page.click("details.options summary")
+            page.click("#transfer-button")
+            page.wait_for_selector("dialog[open] .transfer-link")
+            found += axe_violations(page, "a seat to another device")
+            page.keyboard.press("Escape")
             break
         state = state_of(page)
         if page.is_visible(".bids"):
@@ -73,6 +81,14 @@ def test_a_player_at_five_plays_a_deal_by_keys_and_every_state_meets_axe(
             value = page.get_attribute(".bids .bid:not(.forbidden)", "data-bid")
             page.keyboard.press(str(value))  # one digit: sent at once with three cards
         else:
+            if "refused" not in seen and page.locator(".hand .card.illegal").count():
+                page.wait_for_function("() => document.activeElement?.matches('.hand .card.legal')")
+                while not page.evaluate("document.activeElement.matches('.card.illegal')"):
+                    page.keyboard.press("ArrowRight")
+                page.keyboard.press("Enter")
+                page.wait_for_selector(".notice.error")
+                found += axe_violations(page, "a card refused")
+                seen.add("refused")
             if "playing" not in seen:
                 found += axe_violations(page, "playing")
                 page.keyboard.press("h")
@@ -86,10 +102,12 @@ def test_a_player_at_five_plays_a_deal_by_keys_and_every_state_meets_axe(
                 found += axe_violations(page, "the last trick")
                 page.keyboard.press("Escape")
                 seen.add("last trick")
-            page.wait_for_function("() => document.activeElement?.matches('.hand .card.legal')")
+            page.wait_for_function("() => document.activeElement?.matches('.hand .card')")
+            while not page.evaluate("document.activeElement.matches('.card.legal')"):
+                page.keyboard.press("ArrowRight")
             page.keyboard.press("Enter")  # the focused card: the keyboard alone plays
         wait_past(page, state)
-    assert seen == {"bidding", "playing", "last trick"}
+    assert seen == {"bidding", "playing", "last trick", "refused"}
 
     rules = page.get_attribute("#table-rules", "href")
     assert rules and rules.startswith("/#/rules/")
@@ -99,6 +117,13 @@ def test_a_player_at_five_plays_a_deal_by_keys_and_every_state_meets_axe(
     page.goto(url + "/#/rules")
     page.wait_for_selector("#rule-goal")
     found += axe_violations(page, "how to play")
+    wrong = browser.new_page()  # its 404 and 403 are the point: no console is watched
+    for link in ("#/game/nosuch", "#/join/nosuch", "#/watch/nosuch", "#/replay/nosuch"):
+        wrong.goto("about:blank")  # a page of its own: no .lost left from the link before
+        wrong.goto(f"{url}/{link}")
+        wrong.wait_for_selector(".lost")
+        found += axe_violations(wrong, f"a wrong link ({link})")
+    wrong.close()
     assert not found, "\n".join(found)
     assert not problems, problems
 
@@ -144,6 +169,7 @@ def test_the_host_a_friend_away_and_a_spectator_meet_axe(browser: Browser, url: 
     assert watcher.is_visible("#last-trick-button")  # the tricks are public: it works
     assert watcher.inner_text(".keys") == "Keys: l last trick · s score sheet · a animations"
     found += axe_violations(watcher, "a spectator")
+    shot(watcher, "spectator")
 
     bea.close()  # away: the host may let a bot play for her at once
     host.wait_for_selector(".seat[data-seat='1'] .standin-now")
@@ -152,6 +178,7 @@ def test_the_host_a_friend_away_and_a_spectator_meet_axe(browser: Browser, url: 
         mine = host.is_visible(".status.your-turn")
         assert host.inner_text(".clock").startswith("Your time: " if mine else "Bea's time: ")
     found += axe_violations(host, "the host with a friend away")
+    shot(host, "host-friend-away")
     host.click(".seat[data-seat='1'] .standin-now")
     host.wait_for_selector(".seat[data-seat='1'] .badge.standin")
     assert host.inner_text(".seat[data-seat='1'] .badge.standin") == "bot plays for now"

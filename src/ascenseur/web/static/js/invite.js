@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 import { t, lang, colon } from "./i18n.js";
 import { ruleChoices, rulesInWords } from "./rulesets.js";
+import { lostPanel } from "./lost.js";
 
 /** The invitation page; `onTake(message)` gets the join or watch message. */
 export async function invitePage(code, { onTake }) {
@@ -11,8 +12,7 @@ export async function invitePage(code, { onTake }) {
   const info = await response.json();
   await ruleChoices();  // the scoring tables' names, for the rules in words
   if (!response.ok) {
-    return h("section", { class: "panel lost" }, h("p", { role: "alert" }, info.message),
-      h("a", { class: "button primary", href: "#/" }, t("home")));
+    return lostPanel(info.message);
   }
   const name = h("input", { id: "join-name", type: "text", maxlength: 40, required: true, autocomplete: "nickname" });
   const free = info.open.filter(Boolean).length;

@@ -13,6 +13,7 @@ import { scoreSheet, totalsChart } from "./sheet.js";
 import { dialog } from "./dialog.js";
 import { normalRules, rulesInWords } from "./rulesets.js";
 import { trickLayout } from "./tricklayout.js";
+import { lostPanel } from "./lost.js";
 
 /** Where seat `seat` sits, in percent of the table: ours at the bottom, then clockwise. */
 function place(seat, me, n) {
@@ -311,6 +312,7 @@ export class TableScreen {
     this.renderBidSum(view);
     this.renderBids(view);
     this.renderHand(view);
+    this.markHints();
     this.renderStatus(view, names);
     // A spectator holds no hand to hint at nor a seat to move; a seat ends with its game.
     this.root.querySelector("#transfer-button").hidden = view.seat === null || view.phase === "over";
@@ -337,8 +339,7 @@ export class TableScreen {
 
   lost(text) {
     this.destroy();
-    fill(this.root, h("section", { class: "panel lost" }, h("p", { role: "alert" }, text),
-      h("a", { class: "button primary", href: "#/" }, t("home"))));
+    fill(this.root, lostPanel(text));
   }
 
   /** The clock of the seat to act — a person's: bots have none — named as whose it is. */
@@ -425,7 +426,7 @@ export class TableScreen {
     const link = `${location.origin}/#/transfer/${message.code}`;
     dialog(t("transfer"), h("div", {},
       h("p", {}, t("transfer_text", { minutes: Math.round(message.seconds / 60) })),
-      h("input", { type: "text", readonly: true, value: link, class: "transfer-link", onfocus: (e) => e.target.select() })));
+      h("input", { type: "text", readonly: true, value: link, class: "transfer-link", "aria-label": t("transfer"), onfocus: (e) => e.target.select() })));
   }
 
   seatBox(seat) {
@@ -626,6 +627,7 @@ export class TableScreen {
         view.seat !== null ? h("button", { type: "button", class: "primary download", onclick: () => downloadRecord(view.table) }, t("download")) : null,
         h("button", { type: "button", onclick: () => this.showSheet() }, t("score_sheet")),
         view.seat !== null ? h("a", { class: "button", href: `#/replay/${view.table}` }, t("replay")) : null,
+        view.seat !== null ? h("a", { class: "button review-link", href: `#/review/${view.table}` }, t("web_review_button")) : null,
         view.seat !== null && this.onRematch ? h("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, t("rematch")) : null,
         h("a", { class: "button", href: "#/" }, t("new_game"))));
   }
@@ -676,7 +678,15 @@ export class TableScreen {
     const advice = hintAdvice(options);
     if (!advice) return this.say(t("no_hint"));
     this.say(advice.text, "hints");
-    for (const o of options) {
+    this.markHints();
+  }
+
+  /** Each choice's expected points on its button; again when the hand is drawn anew at the
+   * same state (a presence or a chat line redraws it), for the hint still holds. */
+  markHints() {
+    const advice = this.hints && hintAdvice(this.hints);
+    if (!advice) return;
+    for (const o of this.hints) {
       const target = o.my_card ? this.hand.querySelector("#my-card")
         : o.card === null || o.card === undefined ? this.bids.querySelector(`[data-bid="${o.bid}"]`) : this.hand.querySelector(`[data-code="${o.card}"]`);
       target?.append(h("span", { class: ["hint-value", o === advice.best && "best"] }, signedPoints(o.points)));
