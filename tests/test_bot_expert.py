@@ -390,7 +390,8 @@ def test_a_blended_bid_loses_a_share_of_what_the_look_ahead_adds_to_it(
     registered = ExpertBot(Budget(iterations=30))  # the expert blends its bids by default
     monkeypatch.setattr(registered, "estimates", canned)
     assert (
-        registered.config.bid_blend == BID_BLEND and registered.choose(view, random.Random(1)) == BIDS[2]
+        registered.config.bid_blend == BID_BLEND
+        and registered.choose(view, random.Random(1)) == BIDS[2]
     )
     timed = ExpertBot(Budget(seconds=5.0), ExpertSettings(bid_blend=0.4))
     monkeypatch.setattr(timed, "estimates", canned)

@@ -16,10 +16,11 @@ from ascenseur.cli import main
 from ascenseur.core.record import check
 from ascenseur.core.rules import Rules
 from ascenseur.files import read_record
-from ascenseur.session import Session, Turn, open_db
+from ascenseur.session import Session, Turn
 from ascenseur.tui.app import PlayApp, PlayOptions
 from ascenseur.tui.plain import PlainGame
 from ascenseur.tui.screens import RankingScreen
+from ascenseur.userdata import open_db
 from play_helpers import person_choice, screen_text, settle, step
 
 

@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 
 from ascenseur.core.cards import DECK, Card, Language
 from ascenseur.core.rules import Rules
-from ascenseur.session import Session, Turn, open_db
+from ascenseur.session import Session, Turn
 from ascenseur.tables.table import Table
 from ascenseur.text.notation import read_bid, read_card
 from ascenseur.tui.plain import FINISHED, STOPPED, PlainGame
 from ascenseur.tui.render import card_label
+from ascenseur.userdata import open_db
 
 
 @pytest.fixture(autouse=True)

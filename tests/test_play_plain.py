@@ -13,10 +13,11 @@ from ascenseur.core.errors import IllegalAction
 from ascenseur.core.record import check, dumps, record_of
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
-from ascenseur.session import Session, Turn, db_path, latest_unfinished, open_db
+from ascenseur.session import Session, Turn
 from ascenseur.tables.table import Table
 from ascenseur.text.refusals import refusal_text
 from ascenseur.tui.plain import PlainGame
+from ascenseur.userdata import db_path, latest_unfinished, open_db
 from play_helpers import SEED, SHORT, person_choice, session_from_cli
 
 

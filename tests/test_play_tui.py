@@ -15,14 +15,17 @@ from textual.widgets import Static
 
 from ascenseur.cli import main
 from ascenseur.core.actions import PLAYS, Bid, Play
+from ascenseur.core.errors import IllegalAction
 from ascenseur.core.record import Record, check, dumps, record_of
 from ascenseur.core.state import Phase
-from ascenseur.session import Session, Turn, latest_unfinished, open_db
+from ascenseur.session import Session, Turn
 from ascenseur.tables.table import Table
-from ascenseur.text.words import bids_against_cards, ranking_lines, refusal, sort_hand
+from ascenseur.text.refusals import refusal_text
+from ascenseur.text.words import bids_against_cards, ranking_lines, sort_hand
 from ascenseur.tui.app import PlayApp, PlayOptions
 from ascenseur.tui.screens import RankingScreen, ScoreScreen
 from ascenseur.tui.widgets import BidView, HandView
+from ascenseur.userdata import latest_unfinished, open_db
 from play_helpers import SEED, SHORT, person_choice, screen_text, session_from_cli, settle, step
 
 
@@ -81,7 +84,10 @@ def test_a_whole_short_game_by_keys(capsys: pytest.CaptureFixture[str]) -> None:
                     card = PLAYS[ordered[illegal[0]].index]
                     said = status(app).splitlines()
                     balance = bids_against_cards(view, "en", session.seats)
-                    assert said == ["Your turn: play a card.", balance, refusal(view, card, "en")]
+                    with pytest.raises(IllegalAction) as refused:  # the engine's own refusal
+                        session.state.clone().apply(card)
+                    why = refusal_text(refused.value, "en")
+                    assert said == ["Your turn: play a card.", balance, why]
                     seen["refused"] = status(app)
                     choice = person_choice(view)
                     assert isinstance(choice, Play)

@@ -27,12 +27,11 @@ from ascenseur.session import (
     Session,
     TrickTaken,
     Turn,
-    data_dir,
     default_bot,
-    latest_unfinished,
 )
 from ascenseur.tables.sqlite import SqliteDatabase
 from ascenseur.tables.table import Table
+from ascenseur.userdata import data_dir, latest_unfinished
 from play_helpers import person_choice
 
 RULES = Rules(players=4, max_cards=2)

@@ -9,9 +9,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from ascenseur.core.rules import Rules
-from ascenseur.session import Session, Turn, local_seats, local_seats_path, open_db
+from ascenseur.session import Session, Turn
 from ascenseur.tables.driver import Settings
 from ascenseur.tables.thinking import thread_pool
+from ascenseur.userdata import local_seats, local_seats_path, open_db
 from ascenseur.web.app import create_app
 from ascenseur.web.service import Limits
 from play_helpers import person_choice

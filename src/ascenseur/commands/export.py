@@ -15,7 +15,9 @@ from pathlib import Path
 
 from ascenseur.core.errors import AscenseurError
 from ascenseur.files import write_text_atomic
-from ascenseur.session import (
+from ascenseur.tables.sqlite import SqliteDatabase
+from ascenseur.tables.table import Table
+from ascenseur.userdata import (
     DATA_DIR_ENV,
     db_path,
     load_table,
@@ -24,8 +26,6 @@ from ascenseur.session import (
     record_text,
     tables_listing,
 )
-from ascenseur.tables.sqlite import SqliteDatabase
-from ascenseur.tables.table import Table
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -14,7 +14,8 @@ from ascenseur.commands.launch import CommandLine, command_line
 from ascenseur.commands.rules import add_rule_options, given_rule_options, rules_of
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import RulesError
-from ascenseur.session import DATA_DIR_ENV, Session, db_path, default_bot, open_db
+from ascenseur.session import Session, default_bot
+from ascenseur.userdata import DATA_DIR_ENV, db_path, open_db
 
 LATEST = "latest"
 #: Seconds between the bots' moves on the full screen, unless --pace says otherwise.

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     seats = _seats(args, state, names)
     cache = None
     if not args.no_cache:
-        from ascenseur.session import data_dir
+        from ascenseur.userdata import data_dir
 
         cache = ReviewCache(data_dir() / "reviews")
     progress = Progress(sys.stderr)

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from ascenseur.commands.options import positive
 from ascenseur.commands.play import seconds
-from ascenseur.session import DATA_DIR_ENV, data_dir
 from ascenseur.tables.storage import StoreError
 from ascenseur.tables.stores import database, describe, is_url, open_store
+from ascenseur.userdata import DATA_DIR_ENV, data_dir
 
 
 def default_db() -> Path:
@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> int:
         tables_per_hour=args.tables_per_hour, invites_per_minute=args.invites_per_minute
     )
     # The terminal's games, offered once to the browser that opens this link.
-    from ascenseur.session import local_seats, local_seats_path
+    from ascenseur.userdata import local_seats, local_seats_path
 
     # (A PostgreSQL server is not the terminal's machine: it has no terminal games to adopt.)
     # Not in JSON logs either: those lines go to a collector, and the code is a key to seats.

@@ -307,7 +307,7 @@ class _Code(msgspec.Struct):
 
 async def adopt_seats(request: Request) -> Response:
     """The terminal's seat tokens, once, for the one-time code ``ascenseur serve`` printed."""
-    from ascenseur.session import local_seats
+    from ascenseur.userdata import local_seats
 
     lang = _lang(request)
     body = await _body(request, _Code)
