@@ -856,7 +856,7 @@ class Driver:
         seat, level = step.seat, step.level
         assert seat is not None and level is not None
         version = table.version
-        rng = bot_rng(table.created.seed, len(table.state.history))
+        rng = bot_rng(table.created.seed, table.state_id)
         view = table.view(seat)
         fallback = live.failures >= BOT_RETRIES
         chosen = "random" if fallback else level

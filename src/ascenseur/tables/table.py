@@ -236,6 +236,12 @@ class Table:
         return self.created.host
 
     @property
+    def state_id(self) -> int:
+        """The protocol's name for the game's state: how many actions (deals, bids, cards) it
+        has taken. A move is accepted only from the state its sender saw."""
+        return len(self.state.history)
+
+    @property
     def names(self) -> tuple[str, ...]:
         """The seats as a record names them (people by name, bots as ``bot:LEVEL``)."""
         return tuple(seat.label for seat in self.seats)
@@ -391,8 +397,13 @@ class Table:
             return PlayEntry(at=at, seat=seat, card=card.code, cid=cid, by=by)
         return PlayEntry(at=at, seat=seat, card=action.card.code, cid=cid, by=by)
 
-    def stand_in(self, seat: int, *, at: float, permanent: bool = False) -> StoodIn:
-        """A bot plays for the person on ``seat`` (for good if ``permanent``)."""
+    def stand_in(
+        self, seat: int, *, at: float, permanent: bool = False, by: int | None = None
+    ) -> StoodIn:
+        """A bot plays for the person on ``seat`` (for good if ``permanent``); ``by``: the seat
+        that asks, which must be the host's (None: the table's own clock, a person away)."""
+        if by is not None and by != self.host:
+            raise TableError("only the host may do that", code="not-host")
         self._check_seat(seat)
         row = self.seats[seat]
         if not row.is_person:

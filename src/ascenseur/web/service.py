@@ -248,7 +248,7 @@ class GameService:
         known = conn.lang == "fr" and key in WEB_MESSAGES
         text = web_tr(conn.lang, key) if known else sentence(err.message)
         live = conn.live
-        state = len(live.table.state.history) if live is not None else None
+        state = live.table.state_id if live is not None else None
         return ErrorMessage(code=err.code, message=text, ref=ref, state=state)
 
     def detach(self, conn: Connection) -> None:
@@ -456,9 +456,9 @@ class GameService:
                     text = web_tr(conn.lang, "cid_reused", cid=cid)
                     raise Refused(text, code="cid-reused")
                 # a resend after a lost ack: applied once already
-                conn.send(Ack(ref=message.ref, state=len(table.state.history), version=done + 1))
+                conn.send(Ack(ref=message.ref, state=table.state_id, version=done + 1))
                 return
-            state = len(table.state.history)
+            state = table.state_id
             if message.state != state:
                 self._resend(conn)
                 text = web_tr(conn.lang, "stale_state", seen=message.state, now=state)
@@ -466,17 +466,15 @@ class GameService:
 
             def ack(update: Update) -> None:
                 version = update.first + len(update.events)
-                state = len(live.table.state.history)
-                conn.send(Ack(ref=message.ref, state=state, version=version))
+                conn.send(Ack(ref=message.ref, state=live.table.state_id, version=version))
                 kind = "bid" if isinstance(message, BidAction) else "play"  # my card: a play
                 timer = self.metrics.action_seconds.labels(kind)
                 timer.observe(time.perf_counter() - arrived)
 
             def build(t: Table) -> ev.Event:
                 # Built again if another process committed first: only from the state seen.
-                if len(t.state.history) != message.state:
-                    now = len(t.state.history)
-                    text = web_tr(conn.lang, "stale_state", seen=message.state, now=now)
+                if t.state_id != message.state:
+                    text = web_tr(conn.lang, "stale_state", seen=message.state, now=t.state_id)
                     raise Refused(text, code="stale-state")
                 return t.move(seat, action, at=time.time(), cid=cid, by="person")
 
@@ -506,9 +504,7 @@ class GameService:
             live,
             lambda t: t.say(seat, name, message.text, at=time.time(), reaction=message.reaction),
         )
-        conn.send(
-            Ack(ref=message.ref, state=len(live.table.state.history), version=live.table.version)
-        )
+        self._ack(conn, live, message.ref)
 
     async def _host(self, conn: Connection, message: HostAction) -> None:
         live, seat = self._seated(conn)
@@ -541,25 +537,21 @@ class GameService:
                     live, lambda t: t.set_seat(seat, target, message.bot, at=now)
                 )
             case "stand_in" if target is not None:
-                if seat != live.table.host:
-                    raise TableError("only the host may do that", code="not-host")
-                if live.present[target]:
+                if seat == live.table.host and live.present[target]:  # presence is not the table's
                     raise TableError(f"seat {target + 1} is here", code="not-away")
-                await self.driver.commit(live, lambda t: t.stand_in(target, at=now))
+                await self.driver.commit(live, lambda t: t.stand_in(target, at=now, by=seat))
             case "keep_bot" if target is not None:
-                if seat != live.table.host:
-                    raise TableError("only the host may do that", code="not-host")
-                await self.driver.commit(live, lambda t: t.stand_in(target, at=now, permanent=True))
+                await self.driver.commit(
+                    live, lambda t: t.stand_in(target, at=now, permanent=True, by=seat)
+                )
                 self._evict(live, target, "removed")
             case _:
                 raise Refused(web_tr(conn.lang, "bad_host_action"), code="bad-message")
-        conn.send(
-            Ack(ref=message.ref, state=len(live.table.state.history), version=live.table.version)
-        )
+        self._ack(conn, live, message.ref)
 
     def _ack(self, conn: Connection, live: LiveTable, ref: int | None) -> None:
         table = live.table
-        conn.send(Ack(ref=ref, state=len(table.state.history), version=table.version))
+        conn.send(Ack(ref=ref, state=table.state_id, version=table.version))
 
     def _at(self, live: LiveTable, seat: int) -> list[Connection]:
         return [c for c in live.listeners if isinstance(c, Connection) and c.seat == seat]
@@ -582,7 +574,7 @@ class GameService:
         try:
             live, seat = self._seated(conn)
             table = live.table
-            state = len(table.state.history)
+            state = table.state_id
             if message.state != state:
                 text = web_tr(conn.lang, "stale_state", seen=message.state, now=state)
                 raise Refused(text, code="stale-state")

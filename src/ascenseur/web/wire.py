@@ -165,7 +165,7 @@ def table_view(live: LiveTable, seat: int | None, lang: Language, now: float) ->
     return TableView(
         table=table.id,
         version=table.version,
-        state=len(table.state.history),
+        state=table.state_id,
         seat=view.seat,
         host=table.host,
         profile=table.created.profile,
