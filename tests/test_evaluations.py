@@ -1,4 +1,5 @@
-"""The committed arena matches of ``evaluations/`` can be read and resumed as their README says.
+"""The committed arena matches and ladders of ``evaluations/`` can be read and resumed as their
+README says.
 
 Each directory is an ``ascenseur arena … --out DIR`` match kept so that it goes on from another
 machine; a directory the README does not list, a listed one that is missing or unreadable, or
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from ascenseur.arena.ladder_files import is_ladder, saved_ladder
 from ascenseur.arena.saved import saved_match
 from ascenseur.commands.rules import add_rule_options, rules_of
 
@@ -33,13 +35,46 @@ def _rows() -> dict[str, tuple[str, str]]:
 
 
 def _matches() -> list[Path]:
-    return sorted(p for p in EVALUATIONS.iterdir() if p.is_dir())
+    return sorted(p for p in EVALUATIONS.iterdir() if p.is_dir() and not is_ladder(p))
+
+
+def _ladders() -> list[Path]:
+    return sorted(p for p in EVALUATIONS.iterdir() if p.is_dir() and is_ladder(p))
 
 
 def test_every_match_directory_is_listed_and_every_listed_one_is_there() -> None:
     rows = _rows()
     assert rows, "evaluations/README.md lists no match"
-    assert sorted(rows) == [p.name for p in _matches()]
+    matches = [name for name, (_, command) in rows.items() if command.startswith("ascenseur arena")]
+    ladders = [
+        name for name, (_, command) in rows.items() if command.startswith("ascenseur ladder")
+    ]
+    assert sorted(matches) == [p.name for p in _matches()]
+    assert sorted(ladders) == [p.name for p in _ladders()]
+
+
+@pytest.mark.parametrize("directory", _ladders(), ids=lambda p: p.name)
+def test_a_committed_ladder_reads_as_resume_reads_it_and_is_its_listed_command(
+    directory: Path,
+) -> None:
+    assert not list(directory.glob("deals-*.json"))  # made again from the design
+    ladder, played = saved_ladder(directory)
+    keys = [(game.players, game.game) for game in played]
+    assert len(set(keys)) == len(keys)
+    words = shlex.split(_rows()[directory.name][1])
+    assert words[:2] == ["ascenseur", "ladder"]
+
+    def values(name: str) -> list[str]:
+        start = words.index(name) + 1
+        end = next((i for i in range(start, len(words)) if words[i].startswith("--")), len(words))
+        return words[start:end]
+
+    assert tuple(values("--bots")) == ladder.population
+    assert tuple(int(n) for n in values("--players")) == ladder.sizes
+    assert int(values("--games")[0]) == ladder.games
+    assert int(values("--seed")[0]) == ladder.seed
+    assert int(values("--max-cards")[0]) == ladder.max_cards
+    assert Path(values("--out")[0]).name == directory.name
 
 
 @pytest.mark.parametrize("directory", _matches(), ids=lambda p: p.name)

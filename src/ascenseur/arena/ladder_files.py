@@ -1,11 +1,12 @@
 """The files of a ladder: what ``ascenseur ladder … --out DIR`` writes and reads back.
 
 A ladder directory holds ``ladder.json`` (the design, :data:`~ascenseur.arena.ladder.
-LADDER_FORMAT`: all that ``--resume`` needs), ``deals-Np.json`` for each table size N (the deal
-set its games use), ``games.jsonl`` (a line per game as it ends, every rotation's seats, totals
-and thinking times), ``summary.json`` (:data:`SUMMARY_FORMAT`: the ratings when it last
-stopped) and ``ratings.svg`` (the chart of those ratings). docs/research.md describes them
-field by field.
+LADDER_FORMAT`: all that ``--resume`` needs), ``deals-Np.json`` for each table size N (the
+deal set its games use; the design makes it again, so it may be left out, as ``evaluations/``
+does), ``games.jsonl`` (a line per game as it ends: every rotation's seats, totals and
+thinking times), ``summary.json`` (:data:`SUMMARY_FORMAT`: the ratings when it last stopped)
+and ``ratings.svg`` (the chart of those ratings). docs/research.md describes them field by
+field.
 """
 
 from __future__ import annotations
@@ -54,9 +55,11 @@ def saved_ladder(out: Path, *, repair: bool = False) -> tuple[Ladder, list[Ladde
     try:
         ladder = Ladder.from_json(json.loads((out / DESIGN).read_text(encoding="utf-8")))
         for n in ladder.sizes:
-            deals = DealSet.loads((out / deals_name(n)).read_bytes())
-            if deals.digest != ladder.deals(n).digest:
-                raise ValueError(f"{deals_name(n)} is not the deal set this design makes")
+            # The design makes the deals again; a deal set kept beside it must be the same.
+            if (out / deals_name(n)).exists():
+                deals = DealSet.loads((out / deals_name(n)).read_bytes())
+                if deals.digest != ladder.deals(n).digest:
+                    raise ValueError(f"{deals_name(n)} is not the deal set this design makes")
     except FileNotFoundError as err:
         raise ArenaError(
             f"{out}: no {Path(err.filename).name} there (the directory of an "
