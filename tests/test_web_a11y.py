@@ -1,11 +1,13 @@
 """Every page and state of the web app under axe-core's rules, in a real browser.
 
 axe-core (vendored: ``tests/vendor/axe-core``) runs with every rule it has, the experimental ones
-included, over: the home page (new and with a finished game), a table mid-deal as a player at
-five on a laptop and on a phone (bidding, playing, a hint, the score sheet and last trick
-dialogs, the deal's result), the rules (general and a table's own), a lobby, an invitation, a
-spectator, the host with a friend away, the end of a game, its replay, and the score sheet of a
-game with real cards. Not one violation, of any impact. The player at five plays by keys alone.
+and the enhanced (7:1) contrast included, over: the home page (new and with a finished game), a
+table mid-deal as a player at five on a laptop (bidding, playing, a refused card, a hint, the
+score sheet and last trick dialogs, the deal's result, the options, the transfer dialog) and on
+a phone (in English and French), the rules (general and a table's own), wrong links, a lobby,
+an invitation, a spectator, the host with a friend away, the end of a game, its replay, and the
+score sheet of a game with real cards. Not one violation, of any impact. The player at five
+plays by keys alone.
 """
 
 from __future__ import annotations
@@ -234,6 +236,12 @@ def test_the_score_sheet_of_real_cards_and_a_table_on_a_phone_meet_axe(
     take_seat(page, url, table, token)
     page.wait_for_function(READY)
     found = axe_violations(page, "a table on a phone")
+    page.evaluate("localStorage.setItem('ascenseur.lang', 'fr')")
+    page.reload()
+    page.wait_for_selector(".hand .card")
+    page.wait_for_function(READY)
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    found += axe_violations(page, "a table in French on a phone")
 
     page.goto(f"{url}/#/scoresheet")
     page.wait_for_selector("#pad-setup")
