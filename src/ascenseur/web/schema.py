@@ -17,13 +17,23 @@ from ascenseur.web.protocol import (
     RulesCatalogue,
     ServerMessage,
 )
+from ascenseur.web.reviews import ReviewAnswer, ReviewProgress
 
 
 def schema() -> dict[str, Any]:
     """The JSON Schema (2020-12) of every message: ``ClientMessage``, ``ServerMessage``, and
-    the HTTP answers ``GameList``, ``Replay`` and ``RulesCatalogue``."""
+    the HTTP answers ``GameList``, ``Replay``, ``RulesCatalogue``, ``ReviewAnswer`` and
+    ``ReviewProgress`` (its ``review`` is ``docs/review.schema.json``'s)."""
     (client, server, *_), components = msgspec.json.schema_components(
-        (ClientMessage, ServerMessage, GameList, Replay, RulesCatalogue),
+        (
+            ClientMessage,
+            ServerMessage,
+            GameList,
+            Replay,
+            RulesCatalogue,
+            ReviewAnswer,
+            ReviewProgress,
+        ),
         ref_template="#/$defs/{name}",
     )
     components["ClientMessage"] = client
@@ -34,7 +44,8 @@ def schema() -> dict[str, Any]:
         "description": (
             f"Messages of the ascenseur web protocol, version {VERSION}: over the websocket "
             "a client sends a ClientMessage, the server a ServerMessage, each a JSON object "
-            "with a type; over HTTP the server sends a GameList, a Replay and a RulesCatalogue."
+            "with a type; over HTTP the server sends a GameList, a Replay, a RulesCatalogue, "
+            "and a ReviewAnswer or a ReviewProgress."
         ),
         "anyOf": [{"$ref": "#/$defs/ClientMessage"}, {"$ref": "#/$defs/ServerMessage"}],
         "$defs": dict(sorted(components.items())),

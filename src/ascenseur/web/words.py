@@ -15,6 +15,7 @@ from ascenseur.core.cards import DECK, Language
 from ascenseur.core.rules import Rules
 from ascenseur.text.messages import MESSAGES, NOUNS, count
 from ascenseur.text.rules import TABLE_NAMES
+from ascenseur.web.review_words import REVIEW_MESSAGES
 
 #: key → (English, French), for the browser only; ``{name}`` fields as in the catalogue.
 WEB_MESSAGES: dict[str, tuple[str, str]] = {
@@ -534,6 +535,8 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "The game is not over: its hands stay hidden until it is.",
         "La partie n'est pas finie : ses mains restent cachées jusque-là.",
     ),
+    # game reviews (issue 59)
+    **REVIEW_MESSAGES,
 }
 
 
