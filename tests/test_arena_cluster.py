@@ -7,10 +7,12 @@ travels with the tasks, and its games last long enough that a worker can be kill
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import signal
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +58,19 @@ def lines_by_game(out: Path) -> dict[int, dict[str, Any]]:
                 run.pop("times_ns")
         found[data["game"]] = data
     return found
+
+
+@pytest.fixture(autouse=True)
+def one_ray_at_a_time(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """pytest-xdist's workers take these tests one at a time: two local clusters starting
+    together on two busy cores can outlast Ray's 30 s for a raylet to start."""
+    lock = tmp_path_factory.getbasetemp().parent / "ascenseur-ray.lock"
+    with lock.open("w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(held, fcntl.LOCK_UN)
 
 
 @pytest.fixture(scope="module")
@@ -104,12 +119,12 @@ def playing_workers() -> list[int]:
                 command = (entry / "cmdline").read_bytes()
             except OSError:
                 continue
-            if command.startswith(b"ray::play_game"):
+            if command.startswith(b"ray::play_run"):
                 found.append(int(entry.name))
     return found
 
 
-def test_a_worker_killed_mid_game_has_its_game_played_again_and_counted_once(
+def test_a_worker_killed_mid_game_has_its_run_played_again_and_the_game_counted_once(
     with_jobs: Path,
 ) -> None:
     killed: list[int] = []

@@ -160,8 +160,12 @@ def connect(address: str, cpus: int, bots: Sequence[str] = ()) -> Iterator[Ray]:
             # Ray's client warns before it gives up on an address; the error says it all.
             warnings.simplefilter("ignore", UserWarning)
             ray.init(target, **options)
-    except (ConnectionError, ValueError, RuntimeError, TimeoutError) as err:
-        raise ClusterError(f"cannot connect to the Ray cluster at {address}: {err}") from None
+    except Exception as err:  # Ray raises bare Exceptions too (a raylet slow to start)
+        ray.shutdown()  # what it started before it failed
+        what = (
+            "start a local Ray" if address == "auto" else f"connect to the Ray cluster at {address}"
+        )
+        raise ClusterError(f"cannot {what}: {err}") from None
     try:
         found = int(ray.cluster_resources().get("CPU", 0))
         if found < 1:

@@ -132,16 +132,36 @@ def play_game(match: Match, game: int, deals: DealSetGame) -> GameOutcome:
     Bots are made afresh for every run, so that no bot carries anything from game to game.
     A single-deal match leaves no records (a record starts at a game's first deal).
     """
-    n = match.rules.players
-    reference, ref_record = _run(match, game, deals, None)
-    candidate: list[SeatRun] = []
-    records = [ref_record]
-    for seat in range(n):
-        runs, record = _run(match, game, deals, seat)
-        candidate.append(runs[seat])
-        records.append(record)
+    runs = [play_run(match, game, deals, seat) for seat in (None, *range(match.rules.players))]
+    return _assembled(game, runs)
+
+
+@dataclass(frozen=True, slots=True)
+class RunOutcome:
+    """One run of a game: the reference field (``seat`` None) or the candidate in ``seat``."""
+
+    game: int
+    seat: int | None
+    runs: tuple[SeatRun, ...]
+    record: tuple[str, str] | None
+
+
+def play_run(match: Match, game: int, deals: DealSetGame, seat: int | None) -> RunOutcome:
+    """One run of a game (the unit of work the backends hand out): it depends on nothing but
+    its arguments, so runs of a game may be played anywhere, in any order."""
+    runs, record = _run(match, game, deals, seat)
+    return RunOutcome(game, seat, tuple(runs), record)
+
+
+def _assembled(game: int, runs: Sequence[RunOutcome]) -> GameOutcome:
+    """A game's outcome from its n + 1 runs (in any order)."""
+    by_seat = {run.seat: run for run in runs}
+    reference = by_seat.pop(None)
+    seats = sorted(s for s in by_seat if s is not None)
+    candidate = tuple(by_seat[s].runs[s] for s in seats)
+    records = [reference.record, *(by_seat[s].record for s in seats)]
     kept = tuple(record for record in records if record is not None)
-    return GameOutcome(GameResult(game, tuple(reference), tuple(candidate)), kept)
+    return GameOutcome(GameResult(game, reference.runs, candidate), kept)
 
 
 def _run(
@@ -188,12 +208,26 @@ def run_match(
     a match resumes), handing each outcome to ``sink`` as it is done.
 
     ``jobs`` is where the games run: a number of processes (1: this one), or a backend
-    (:mod:`~ascenseur.arena.backends`; a Ray cluster). Outcomes may arrive out of game order;
+    (:mod:`~ascenseur.arena.backends`; a Ray cluster). Each run of a game is a piece of work
+    of its own (n + 1 a game: a cluster of many CPUs has as many more to share out); a game
+    reaches ``sink`` when its last run is in. Outcomes may arrive out of game order;
     :class:`~ascenseur.arena.stats.Tally` does not mind.
     """
     deals.fit(match.rules)
     backend = Processes(jobs) if isinstance(jobs, int) else jobs
+    seats = (None, *range(match.rules.players))
     work = [
-        (match, game, shuffles) for game, shuffles in enumerate(deals.games) if game not in done
+        (match, game, shuffles, seat)
+        for game, shuffles in enumerate(deals.games)
+        if game not in done
+        for seat in seats
     ]
-    backend.run(play_game, work, sink)
+    partial: dict[int, list[RunOutcome]] = {}
+
+    def collect(run: RunOutcome) -> None:
+        runs = partial.setdefault(run.game, [])
+        runs.append(run)
+        if len(runs) == len(seats):
+            sink(_assembled(run.game, partial.pop(run.game)))
+
+    backend.run(play_run, work, collect)
