@@ -426,7 +426,8 @@ export class TableScreen {
     const link = `${location.origin}/#/transfer/${message.code}`;
     dialog(t("transfer"), h("div", {},
       h("p", {}, t("transfer_text", { minutes: Math.round(message.seconds / 60) })),
-      h("input", { type: "text", readonly: true, value: link, class: "transfer-link", "aria-label": t("transfer"), onfocus: (e) => e.target.select() })));
+      h("input", { type: "text", readonly: true, value: link, class: "transfer-link", "aria-label": t("transfer"), onfocus: (e) => e.target.select() })),
+    () => this.focusTurn());
   }
 
   seatBox(seat) {
@@ -703,12 +704,12 @@ export class TableScreen {
     dialog(title, h("div", { class: "last-trick" },
       h("div", { class: "cards" }, trick.cards.map((code, i) => h("figure", { class: (trick.leader + i) % n === trick.winner ? "winner" : null },
         cardFace(code), h("figcaption", {}, this.view.seats[(trick.leader + i) % n].name)))),
-      h("p", {}, `${this.view.seats[trick.winner].name} ${t("takes")}`)));
+      h("p", {}, `${this.view.seats[trick.winner].name} ${t("takes")}`)), () => this.focusTurn());
   }
 
   showSheet() {
     if (!this.view) return;
-    dialog(t("scores_title"), scoreSheet(this.view.results, this.view.seats.map((s) => s.name)));
+    dialog(t("scores_title"), scoreSheet(this.view.results, this.view.seats.map((s) => s.name)), () => this.focusTurn());
   }
 
   focusTurn() {
