@@ -21,6 +21,7 @@ import pytest
 from ascenseur.arena import cluster
 from ascenseur.arena.dealsets import DealSet
 from ascenseur.arena.duplicate import GameOutcome, Match, run_match
+from ascenseur.arena.ladder_files import saved_ladder
 from ascenseur.arena.saved import saved_match
 from ascenseur.arena.stats import Tally
 from ascenseur.bots.base import Budget
@@ -181,3 +182,24 @@ def test_an_address_that_is_not_one_is_refused_in_one_sentence(
     assert main([*OPTIONS, "--cluster", "my-laptop"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("ascenseur arena: --cluster my-laptop: give auto (a local Ray)")
+
+
+def test_a_ladder_on_a_local_ray_plays_the_games_of_its_jobs_run(tmp_path: Path) -> None:
+    command = ["ladder", "--bots", "random", "heuristic", BOT, "--players", "3", "4"]
+    command += ["--games", "2", "--max-cards", "2", "--seed", "5", "--bootstrap", "20"]
+    assert main([*command, "--jobs", "1", "--out", str(tmp_path / "jobs")]) == 0
+    ray_run = ["--jobs", "2", "--cluster", "auto", "--out", str(tmp_path / "ray")]
+    assert main([*command, *ray_run]) == 0
+
+    def played(out: Path) -> list[Any]:
+        _, games = saved_ladder(out)
+        return [[(r.seats, r.totals) for r in game.rotations] for game in games]
+
+    assert played(tmp_path / "ray") == played(tmp_path / "jobs")
+    ratings = [
+        json.loads((tmp_path / run / "summary.json").read_text())["overall"]["standings"]
+        for run in ("jobs", "ray")
+    ]
+    assert [(r["bot"], r["rating"], r["interval"]) for r in ratings[0]] == [
+        (r["bot"], r["rating"], r["interval"]) for r in ratings[1]
+    ]

@@ -16,9 +16,11 @@ decision), ``expert@2000,1s``; without it, the ladder's budget.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
+from ascenseur.arena.backends import Backend
 from ascenseur.arena.dealsets import DealSet, DealSetGame
 from ascenseur.arena.duplicate import ArenaError, play_fixed
 from ascenseur.bots.base import Budget
@@ -196,45 +198,82 @@ class LadderGame:
 
 
 def play_ladder_game(ladder: Ladder, players: int, game: int, deals: DealSetGame) -> LadderGame:
-    """Game ``game`` of the tables of ``players`` seats, in every rotation of its lineup.
+    """Game ``game`` of the tables of ``players`` seats, in every rotation of its lineup."""
+    rotations = range(ladder.rotations(players))
+    played = [play_rotation(ladder, players, game, deals, r).rotation for r in rotations]
+    return LadderGame(players, game, tuple(played))
+
+
+@dataclass(frozen=True, slots=True)
+class RotationOutcome:
+    """Rotation ``rotation`` of game ``game`` of the tables of ``players`` seats."""
+
+    players: int
+    game: int
+    index: int
+    rotation: Rotation
+
+
+def play_rotation(
+    ladder: Ladder, players: int, game: int, deals: DealSetGame, rotation: int
+) -> RotationOutcome:
+    """One rotation of a ladder game (the unit of work the backends hand out).
 
     Bots are made afresh for every rotation; seat s draws from the same stream in every
     rotation, whoever sits there.
     """
-    rules = ladder.rules(players)
     lineup = ladder.lineup(players, game)
-    rotations = []
-    for r in range(ladder.rotations(players)):
-        seats = tuple(lineup[(s + r) % players] for s in range(players))
-        bots = []
-        for entry in seats:
-            entrant = Entrant.parse(entry)
-            bots.append(load_bot(entrant.bot, entrant.budget or ladder.budget))
-        rngs = [
-            random.Random(f"ascenseur-ladder/{ladder.seed}/{players}/{game}/seat{s}")
-            for s in range(players)
-        ]
-        try:
-            state, times = play_fixed(rules, deals, bots, rngs)
-        except AscenseurError as err:
-            raise ArenaError(
-                f"{players} players, game {game}, rotation {r} ({', '.join(seats)}): {err}"
-            ) from None
-        rotations.append(
-            Rotation(seats, tuple(state.totals), tuple(round(sum(t) / 1e9, 4) for t in times))
-        )
-    return LadderGame(players, game, tuple(rotations))
+    seats = tuple(lineup[(s + rotation) % players] for s in range(players))
+    bots = []
+    for entry in seats:
+        entrant = Entrant.parse(entry)
+        bots.append(load_bot(entrant.bot, entrant.budget or ladder.budget))
+    rngs = [
+        random.Random(f"ascenseur-ladder/{ladder.seed}/{players}/{game}/seat{s}")
+        for s in range(players)
+    ]
+    try:
+        state, times = play_fixed(ladder.rules(players), deals, bots, rngs)
+    except AscenseurError as err:
+        raise ArenaError(
+            f"{players} players, game {game}, rotation {rotation} ({', '.join(seats)}): {err}"
+        ) from None
+    spent = tuple(round(sum(t) / 1e9, 4) for t in times)
+    return RotationOutcome(players, game, rotation, Rotation(seats, tuple(state.totals), spent))
 
 
-def ladder_work(
-    ladder: Ladder, done: set[tuple[int, int]]
-) -> list[tuple[Ladder, int, int, DealSetGame]]:
-    """The games left to play, as arguments of :func:`play_ladder_game`: game by game, every
-    size at each, so that a ladder stopped early has played every size about as much."""
+def run_ladder(
+    ladder: Ladder,
+    backend: Backend,
+    sink: Callable[[LadderGame], None],
+    done: Collection[tuple[int, int]] = (),
+) -> None:
+    """Play every game of the ladder but those ``done`` (``(players, game)``), game by game
+    with every size at each (a ladder stopped early has played every size about as much);
+    each rotation is a piece of work of its own, and a game reaches ``sink`` when its last
+    rotation is in."""
     deals = {n: ladder.deals(n) for n in ladder.sizes}
-    return [
-        (ladder, n, g, deals[n].games[g])
+    work = [
+        (ladder, n, g, deals[n].games[g], r)
         for g in range(ladder.games)
         for n in ladder.sizes
         if (n, g) not in done
+        for r in range(ladder.rotations(n))
     ]
+    partial: dict[tuple[int, int], dict[int, Rotation]] = {}
+
+    def collect(outcome: RotationOutcome) -> None:
+        key = (outcome.players, outcome.game)
+        rotations = partial.setdefault(key, {})
+        rotations[outcome.index] = outcome.rotation
+        if len(rotations) == ladder.rotations(outcome.players):
+            del partial[key]
+            ordered = tuple(rotations[r] for r in sorted(rotations))
+            sink(LadderGame(outcome.players, outcome.game, ordered))
+
+    backend.run(play_rotation, work, collect)
+
+
+def games_left(ladder: Ladder, done: Collection[tuple[int, int]]) -> int:
+    """How many games of the ladder are not in ``done``."""
+    return len(ladder.sizes) * ladder.games - len(set(done))

@@ -8,13 +8,12 @@ import os
 import random
 import signal
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 from ascenseur.arena import ladder_report, report
-from ascenseur.arena.backends import Backend, Work
+from ascenseur.arena.backends import Backend
 from ascenseur.arena.duplicate import ArenaError
-from ascenseur.arena.ladder import Entrant, Ladder, LadderGame, ladder_work, play_ladder_game
+from ascenseur.arena.ladder import Entrant, Ladder, LadderGame, games_left, run_ladder
 from ascenseur.arena.ladder_files import (
     append_game,
     saved_ladder,
@@ -138,9 +137,9 @@ def run(args: argparse.Namespace) -> int:
     if played:
         print(f"resuming: {len(played)} games already played", file=sys.stderr)
     with backend_of(args, [Entrant.parse(e).bot for e in ladder.population]) as backend:
-        work = ladder_work(ladder, {(g.players, g.game) for g in played})
-        progress = report.Progress(len(work), sys.stderr, label="ladder")
-        interrupted = _play(backend, work, games, out, progress)
+        done = {(g.players, g.game) for g in played}
+        progress = report.Progress(games_left(ladder, done), sys.stderr, label="ladder")
+        interrupted = _play(ladder, backend, done, games, out, progress)
     timing = {"where": backend.describe(), **progress.timing()}
     summary = summary_json(ladder, games, args.bootstrap, timing)
     if played:
@@ -158,14 +157,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play(
+    ladder: Ladder,
     backend: Backend,
-    work: Sequence[Work],
+    done: set[tuple[int, int]],
     games: list[LadderGame],
     out: Path | None,
     progress: report.Progress,
 ) -> bool:
-    """Plays ``work`` into ``games`` (and ``out``); whether it was interrupted after a game
-    had ended."""
+    """Plays the games not ``done`` into ``games`` (and ``out``); whether it was interrupted
+    after a game had ended."""
 
     def sink(game: LadderGame) -> None:
         games.append(game)
@@ -176,7 +176,7 @@ def _play(
     previous = signal.signal(signal.SIGTERM, _interrupt)
     before = len(games)
     try:
-        backend.run(play_ladder_game, work, sink)
+        run_ladder(ladder, backend, sink, done)
     except KeyboardInterrupt:
         if len(games) == before:
             raise
