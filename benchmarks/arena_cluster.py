@@ -3,6 +3,12 @@
 
     .venv/bin/python benchmarks/arena_cluster.py            # expert vs heuristic, 4 players
     .venv/bin/python benchmarks/arena_cluster.py --games 8 --max-cards 3
+    .venv/bin/python benchmarks/arena_cluster.py --plan evaluations/worlds2400-4p-9008 \
+        evaluations/worlds2400-4p-9009 --cores 1 16 256   # what a cluster would take
+
+``--plan`` plays nothing: it reads the decision times of saved matches (``games.jsonl``) and
+hands their runs out in the match's order to each number of cores (a list schedule of the
+measured costs), as ``--cluster`` hands out tasks; whole games as tasks are shown beside.
 
 Each way plays the same games (the tables are checked equal); the clock runs from the first game
 handed out to the last result in, so the start of a pool's processes and the first import in a
@@ -14,13 +20,16 @@ overhead.
 from __future__ import annotations
 
 import argparse
+import heapq
 import time
+from pathlib import Path
 from typing import Any
 
 from ascenseur.arena import cluster
 from ascenseur.arena.backends import Backend, Processes
 from ascenseur.arena.dealsets import DealSet
 from ascenseur.arena.duplicate import GameOutcome, Match, run_match
+from ascenseur.arena.saved import saved_match
 from ascenseur.arena.stats import Tally
 from ascenseur.bots.base import Budget
 from ascenseur.core.rules import Rules
@@ -42,8 +51,52 @@ def play(match: Match, deals: DealSet, backend: Backend) -> tuple[float, dict[st
     return seconds, table
 
 
+def run_costs(directories: list[Path]) -> list[list[float]]:
+    """Each saved game's runs' costs in seconds (the reference run, then the candidate's):
+    the decision times of the seats of each run."""
+    games = []
+    for directory in directories:
+        match, _, results = saved_match(directory)
+        for result in results:
+            reference = sum(sum(run.times_ns) for run in result.reference) / 1e9
+            # A candidate run: the candidate's seat, the other seats as in the reference run.
+            others = reference * (match.rules.players - 1) / match.rules.players
+            candidate = [sum(run.times_ns) / 1e9 + others for run in result.candidate]
+            games.append([reference, *candidate])
+    return games
+
+
+def makespan(costs: list[float], cores: int) -> float:
+    """When the last of ``costs`` ends, each handed in order to the first core free."""
+    free = [0.0] * cores
+    for cost in costs:
+        heapq.heappush(free, heapq.heappop(free) + cost)
+    return max(free)
+
+
+def plan(directories: list[Path], cores: list[int]) -> None:
+    games = run_costs(directories)
+    runs = [cost for game in games for cost in game]
+    wholes = [sum(game) for game in games]
+    print(
+        f"{len(games)} games, {len(runs)} runs, {sum(runs):,.0f} CPU-seconds of decisions; "
+        f"longest run {max(runs):.0f} s, longest game {max(wholes):.0f} s"
+    )
+    for c in cores:
+        print(
+            f"  {c:>4} cores: runs as tasks {_hours(makespan(runs, c))}, "
+            f"whole games as tasks {_hours(makespan(wholes, c))}"
+        )
+
+
+def _hours(seconds: float) -> str:
+    return f"{seconds / 3600:.1f} h" if seconds >= 5400 else f"{seconds / 60:.1f} min"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
+    parser.add_argument("--plan", nargs="+", type=Path, metavar="DIR", help="saved matches")
+    parser.add_argument("--cores", nargs="+", type=int, default=[1, 16, 256], metavar="C")
     parser.add_argument("--candidate", default="expert")
     parser.add_argument("--reference", default="heuristic")
     parser.add_argument("--players", type=int, default=4)
@@ -51,6 +104,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--seed", type=int, default=61)
     args = parser.parse_args()
+    if args.plan:
+        plan(args.plan, args.cores)
+        return
     rules = Rules(players=args.players, max_cards=args.max_cards)
     match = Match(rules, args.candidate, args.reference, Budget(), seed=args.seed)
     deals = DealSet.generate(rules, args.seed, args.games)
