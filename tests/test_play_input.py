@@ -122,7 +122,8 @@ def test_any_unicode_lines_never_break_the_game(lines: list[str]) -> None:
 def test_a_whole_game_exits_0_and_a_cut_input_exits_3() -> None:
     finished, out, session = run_plain("1\n" * 40)
     assert session.turn is Turn.OVER and finished == FINISHED
-    assert "Play again with the same settings (y/n; e: write the game's record)? " in out
+    prompt = "Play again with the same settings (y/n; r: review your game; e: write the game's "
+    assert prompt + "record)? " in out
     stopped, out, session = run_plain("q\n")
     assert session.turn is not Turn.OVER and stopped == STOPPED
     assert "ascenseur play --resume" in out

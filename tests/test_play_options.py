@@ -143,7 +143,7 @@ def test_the_log_and_a_rematch_with_the_same_settings() -> None:
             while not isinstance(app.screen, RankingScreen):
                 await step(pilot, app)
                 await settle(app, pilot)
-            await pilot.press("r")
+            await pilot.press("n")
             await settle(app, pilot)
             return log, app.session
 

@@ -153,6 +153,7 @@ def run(args: argparse.Namespace) -> int:
             pace=args.pace or 0,
             pause=args.pause or 0,
             command=command_line,
+            review_jobs=min(2, os.cpu_count() or 1),
         )
         return game.run()
     from ascenseur.text.messages import tr

@@ -1,11 +1,16 @@
-"""``ascenseur replay FILE``: step through a game record, or list it with ``--plain``."""
+"""``ascenseur replay FILE``: step through a game record, or list it with ``--plain``; with
+``--review``, the expert's review of a seat beside the replay (or its text with ``--plain``)."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from pathlib import Path
 
 from ascenseur.commands.play import language
+from ascenseur.core.cards import Language
+from ascenseur.core.errors import AscenseurError
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -13,11 +18,30 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "replay",
         help="step through a recorded game, every hand shown",
         description="Step through an ascenseur-record/1 file deal by deal and trick by trick, "
-        "forwards and backwards, with every hand shown; --plain lists it as text.",
+        "forwards and backwards, with every hand shown; --plain lists it as text. --review "
+        "opens the expert's review of a seat beside the replay: at each of its bids and cards, "
+        "the options it had with their expected points, and what its choice cost (--plain: "
+        "the review as text, as ascenseur review prints it). Reviews are kept: a game reviewed "
+        "once opens again at once.",
     )
     parser.add_argument("file", metavar="FILE", help="a game record")
     parser.add_argument("--plain", action="store_true", help="list the game as text and exit")
     parser.add_argument("--lang", choices=("en", "fr"), default=None, help="language (from $LANG)")
+    parser.add_argument(
+        "--review", action="store_true", help="the expert's review of a seat beside the replay"
+    )
+    parser.add_argument(
+        "--seat",
+        metavar="S",
+        help="with --review: the seat reviewed, 0 to players-1 (default: the first seat the "
+        "record does not name as a bot, else 0)",
+    )
+    parser.add_argument(
+        "--budget",
+        metavar="LEVEL|N",
+        help="with --review: how hard the expert searches each decision, quick, default or "
+        "deep, or a number of play-outs per card decision (default: default)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -25,12 +49,56 @@ def run(args: argparse.Namespace) -> int:
     from ascenseur.timeline import Timeline, listing
 
     lang = language(args.lang)
-    timeline, seats = Timeline.load(Path(args.file))
+    if not args.review:
+        given = [option for option in ("seat", "budget") if getattr(args, option) is not None]
+        if given:
+            raise AscenseurError(
+                f"--{given[0]} says how to review a seat: it goes with --review",
+                code="needs-review",
+            )
+        timeline, seats = Timeline.load(Path(args.file))
+        if args.plain:
+            for line in listing(timeline, seats, lang):
+                print(line)
+            return 0
+        from ascenseur.tui.replay_app import ReplayApp
+
+        ReplayApp(timeline, seats, lang).run()
+        return 0
+    return review(args, lang)
+
+
+def review(args: argparse.Namespace, lang: Language) -> int:
+    """``--review``: the review of one seat, full screen or (``--plain``) as text."""
+    from ascenseur.commands.review import Progress, people, seat_of
+    from ascenseur.files import read_record
+    from ascenseur.review import DEFAULT_BUDGET, ReviewCache, budget_of
+    from ascenseur.text.review import review_lines
+    from ascenseur.tui.review_app import ReviewApp, ReviewRequest
+    from ascenseur.userdata import data_dir
+
+    budget = budget_of(args.budget or DEFAULT_BUDGET)
+    state, names = read_record(Path(args.file))
+    if args.seat is not None:
+        seat = seat_of(args.seat, state.players)
+    else:
+        seat = next(iter(people(names)), 0)
+    request = ReviewRequest(
+        state=state,
+        seat=seat,
+        names=names,
+        budget=budget,
+        jobs=min(2, os.cpu_count() or 1),
+        cache=ReviewCache(data_dir() / "reviews"),
+    )
     if args.plain:
-        for line in listing(timeline, seats, lang):
+        progress = Progress(sys.stderr)
+        try:
+            done = request.run(progress)
+        finally:
+            progress.finish()
+        for line in review_lines(done, lang):
             print(line)
         return 0
-    from ascenseur.tui.replay_app import ReplayApp
-
-    ReplayApp(timeline, seats, lang).run()
+    ReviewApp(request, lang).run()
     return 0

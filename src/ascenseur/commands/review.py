@@ -120,18 +120,27 @@ def _seats(args: argparse.Namespace, state: GameState, names: tuple[str, ...] | 
     if args.all:
         return list(range(n))
     if args.seat is not None:
-        try:
-            seat = int(args.seat)
-        except ValueError:
-            seat = -1
-        if not 0 <= seat < n:
-            raise AscenseurError(
-                f"--seat {args.seat!r} is not a seat of this {n}-player game: give 0 to {n - 1}",
-                code="bad-seat",
-            )
-        return [seat]
-    people = [s for s, name in enumerate(names or ()) if not name.startswith("bot:")]
-    return people or [0]
+        return [seat_of(args.seat, n)]
+    return people(names) or [0]
+
+
+def seat_of(text: str, players: int) -> int:
+    """The seat ``--seat`` names in a game of ``players``; one sentence when it is none."""
+    try:
+        seat = int(text)
+    except ValueError:
+        seat = -1
+    if not 0 <= seat < players:
+        raise AscenseurError(
+            f"--seat {text!r} is not a seat of this {players}-player game: give 0 to {players - 1}",
+            code="bad-seat",
+        )
+    return seat
+
+
+def people(names: tuple[str, ...] | None) -> list[int]:
+    """The seats a record does not name as bots (``bot:NAME``)."""
+    return [s for s, name in enumerate(names or ()) if not name.startswith("bot:")]
 
 
 class Progress:

@@ -259,6 +259,100 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "label_inaccuracy": ("inaccuracy", "imprécision"),
     "label_mistake": ("mistake", "erreur"),
     "label_blunder": ("blunder", "gaffe"),
+    # the game review on the full screen (tui/review_app.py)
+    "review_of": ("Review of {who}", "Revue de {who}"),
+    "review_wait": (
+        "The expert goes over each bid and card of {who}, from what that seat could see at "
+        "the time and nothing else, and weighs every option it had.",
+        "L'expert reprend chaque annonce et chaque carte de {who}, avec ce que cette place "
+        "voyait alors et rien d'autre, et évalue chacun de ses choix possibles.",
+    ),
+    "review_progress": (
+        "{done} of {total} decisions weighed",
+        "{done} décisions évaluées sur {total}",
+    ),
+    "review_left": (" · about {time} left", " · encore {time} environ"),
+    "review_elapsed": (" · {time} so far", " · {time} jusqu'ici"),
+    "review_stopping": ("Stopping…", "Arrêt…"),
+    "review_failed": (
+        "The review could not be made: {why}",
+        "La revue n'a pu être faite : {why}",
+    ),
+    "review_keys_wait": ("Esc stop", "Échap arrêter"),
+    "review_keys_failed": ("Esc back", "Échap retour"),
+    "review_meaning": (
+        "Points: each choice's expected score this deal, from what the seat saw then.",
+        "Points : score espéré de chaque choix, d'après ce que la place voyait alors.",
+    ),
+    "review_costly_keys": (
+        "Costliest decisions — press 1, 2 or 3 to see one",
+        "Décisions les plus coûteuses — 1, 2 ou 3 pour en voir une",
+    ),
+    "review_costly_item": ("{key}  {moment}", "{key}  {moment}"),
+    "review_panel_bid": ("Deal {deal} · bid", "Donne {deal} · annonce"),
+    "review_panel_card": ("Deal {deal} · trick {trick}", "Donne {deal} · pli {trick}"),
+    "review_panel_deal": ("Deal {deal}", "Donne {deal}"),
+    "review_lost_label": ("{label}: {lost} points lost", "{label} : {lost} points perdus"),
+    "review_chose": (
+        "{who} chose {chosen}; the best was {best}.",
+        "{who} a choisi {chosen} ; le meilleur choix était {best}.",
+    ),
+    "review_chose_best": (
+        "{who} chose {chosen}: the best.",
+        "{who} a choisi {chosen} : le meilleur choix.",
+    ),
+    "review_forced": (
+        "{who} had one choice only: {chosen}. Nothing to weigh.",
+        "{who} n'avait qu'un choix : {chosen}. Rien à évaluer.",
+    ),
+    "review_option_heads": (
+        "Choice|Points|Exact|Tricks taken: chance of each",
+        "Choix|Points|Juste|Plis faits : chance de chacun",
+    ),
+    "review_option_heads_card": (
+        "Card|Points|Bid made|Tricks at the end: chance of each",
+        "Carte|Points|Réussie|Plis à la fin : chance de chacun",
+    ),
+    "review_chosen_mark": ("◀ chosen", "◀ choisi"),
+    "review_also": ("Also: {options}.", "Aussi : {options}."),
+    "review_deal_more": (
+        "Expected from the decisions made {expected}; luck {luck}; {lost} points lost.",
+        "Attendu des décisions prises {expected} ; chance {luck} ; {lost} points perdus.",
+    ),
+    "review_no_decision": (
+        "No decision of {who} at this step: n goes to the next one, p to the previous one.",
+        "Pas de décision de {who} à cette étape : n va à la suivante, p à la précédente.",
+    ),
+    "review_keys_summary": (
+        "1-3 a costly decision · ⏎ step through the game · ↑↓ scroll",
+        "1-3 une décision coûteuse · ⏎ parcourir la partie · ↑↓ défiler",
+    ),
+    "review_keys": (
+        "←→ step · n/p decisions · 1-3 costliest · Tab summary · a hands",
+        "←→ coup · n/p décisions · 1-3 coûteuses · Tab bilan · a mains",
+    ),
+    "review_keys_wide": (
+        "←→ step · ↑↓ trick · PgUp/PgDn deal · n/p decisions · 1-3 costliest · Tab summary "
+        "· a all hands · s scores",
+        "←→ coup · ↑↓ pli · PgPréc/PgSuiv donne · n/p décisions · 1-3 coûteuses · Tab bilan "
+        "· a toutes les mains · s scores",
+    ),
+    "review_back": ("q back", "q retour"),
+    "review_quit": ("q quit", "q quitter"),
+    "review_hidden": ("hidden", "cachée"),
+    "review_offer": (
+        "Press r: the expert goes over your bids and cards, and shows what each cost.",
+        "Touche r : l'expert reprend vos annonces et vos cartes, et ce que chacune a coûté.",
+    ),
+    # the game review in plain mode
+    "review_plain_start": (
+        "Reviewing your game: {total} decisions to weigh…",
+        "Revue de votre partie : {total} décisions à évaluer…",
+    ),
+    "review_plain_progress": (
+        "{share} done{left}.",
+        "{share} faits{left}.",
+    ),
     # the browser's hint lines (it formats the points itself)
     "hints_title": (
         "Expected points this deal, for each choice",
@@ -296,8 +390,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "espace continuer · l dernier · g journal · s scores · ? aide · +/- rythme · q fin",
     ),
     "keys_over": (
-        "r play again (same settings) · e write the record · s scores · q quit",
-        "r rejouer (mêmes réglages) · e écrire la partie · s scores · q fin",
+        "r review · n play again · e write the record · s scores · q quit",
+        "r revue · n rejouer · e écrire la partie · s scores · q fin",
     ),
     "press_on": ("Press space to go on.", "Espace pour continuer."),
     "help_title": ("How to play", "Comment jouer"),
@@ -404,8 +498,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     ),
     "interrupted": ("Interrupted.", "Interrompu."),
     "rematch_prompt": (
-        "Play again with the same settings (y/n; e: write the game's record)? ",
-        "Rejouer avec les mêmes réglages (o/n ; e : écrire la partie dans un fichier) ? ",
+        "Play again with the same settings (y/n; r: review your game; e: write the game's "
+        "record)? ",
+        "Rejouer avec les mêmes réglages (o/n ; r : revue de votre partie ; e : écrire la "
+        "partie dans un fichier) ? ",
     ),
     # replay
     "replay_start": ("Before the first deal.", "Avant la première donne."),

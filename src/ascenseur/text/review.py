@@ -48,62 +48,38 @@ def seat_lines(review: Review, seat: SeatReview, lang: Language) -> list[str]:
             deals=count(lang, review.record.deals, "deal"),
         ),
         tr(lang, "review_record", digest=review.record.digest[:23] + "…", seed=review.seed),
-        _budget(review, lang),
+        budget_line(review, lang),
     ]
-    lines += _wrap(_thresholds(review, lang), "")
+    lines += _wrap(thresholds_line(review, lang), "")
     lines.append("")
-    s = seat.summary
-    if s.weighed:
-        lines += _wrap(
-            tr(
-                lang,
-                "review_lost",
-                lost=decimal(lang, s.lost),
-                best=s.best,
-                weighed=s.weighed,
-                share=percent(lang, s.best_share or 0.0),
-            ),
-            "",
-        )
-    else:
-        lines.append(tr(lang, "review_no_choice"))
-    lines += _wrap(
-        tr(
-            lang,
-            "review_luck",
-            score=s.score,
-            expected=decimal(lang, s.expected),
-            luck=decimal(lang, s.luck, sign=True),
-        ),
-        "",
-    )
+    for sentence in game_sentences(seat, lang):
+        lines += _wrap(sentence, "")
     lines += ["", tr(lang, "review_costliest")]
-    decisions = {(d.deal, d.number): d for deal in seat.deals for d in deal.decisions}
-    if not s.costliest:
+    if not seat.summary.costliest:
         lines.append("  " + tr(lang, "review_none_lost"))
-    for costly in s.costliest:
-        decision = decisions[(costly.deal, costly.number)]
-        lines += _wrap(_moment(decision, lang), "  ", "    ")
-        lines += _why(decision, lang, "    ")
-    lines += ["", tr(lang, "review_deals"), *_table(seat.deals, lang)]
-    lossy = [deal for deal in seat.deals if any(_lost(d) for d in deal.decisions)]
+    for decision in costliest(seat):
+        lines += _wrap(moment_line(decision, lang), "  ", "    ")
+        for sentence in reasons(decision, lang):
+            lines += _wrap(sentence, "    ", "      ")
+    lines += ["", tr(lang, "review_deals"), *deal_table(seat.deals, lang)]
+    lossy = [deal for deal in seat.deals if any(worth_listing(d) for d in deal.decisions)]
     if lossy:
         lines += ["", tr(lang, "review_lossy")]
     for deal in lossy:
         lines.append("  " + _deal_head(deal, lang))
         for decision in deal.decisions:
-            if _lost(decision):
-                lines += _wrap(_moment(decision, lang), "    ", "      ")
+            if worth_listing(decision):
+                lines += _wrap(moment_line(decision, lang), "    ", "      ")
                 lines += _wrap(_options(decision, lang), "      ", "      ")
     return lines
 
 
-def _lost(decision: Decision) -> bool:
+def worth_listing(decision: Decision) -> bool:
     """Whether a decision is worth listing: it lost more than a best one may."""
     return decision.label not in ("forced", "best")
 
 
-def _budget(review: Review, lang: Language) -> str:
+def budget_line(review: Review, lang: Language) -> str:
     budget = review.budget
     if budget.name is None:
         return tr(lang, "review_budget_number", cards=budget.playouts, bids=budget.bid_playouts)
@@ -112,7 +88,7 @@ def _budget(review: Review, lang: Language) -> str:
     )
 
 
-def _thresholds(review: Review, lang: Language) -> str:
+def thresholds_line(review: Review, lang: Language) -> str:
     t = review.thresholds
     return tr(
         lang,
@@ -129,7 +105,7 @@ def _number(value: float, lang: Language) -> str:
     return text.replace(".", ",") if lang == "fr" else text
 
 
-def _action(code: str, lang: Language) -> str:
+def action_name(code: str, lang: Language) -> str:
     action = parse_action(code)
     if code.startswith("bid "):
         return tr(lang, "why_bid_name", value=code[4:])
@@ -143,13 +119,13 @@ def _where(decision: Decision, lang: Language) -> str:
     return tr(lang, "review_where_card", deal=deal, trick=decision.trick)
 
 
-def _moment(decision: Decision, lang: Language) -> str:
+def moment_line(decision: Decision, lang: Language) -> str:
     return tr(
         lang,
         "review_moment",
         where=_where(decision, lang),
-        chosen=_action(decision.chosen, lang),
-        best=_action(decision.best, lang),
+        chosen=action_name(decision.chosen, lang),
+        best=action_name(decision.best, lang),
         label=tr(lang, f"label_{decision.label}"),
         lost=decimal(lang, decision.lost),
     )
@@ -160,23 +136,61 @@ def _estimate(decision: Decision, code: str) -> Estimate | None:
     return option.estimate() if option is not None else None
 
 
-def _why(decision: Decision, lang: Language, indent: str) -> list[str]:
-    """Why the best option was better than the one chosen (:func:`reason`): a card against
-    the one played; a bid, both bids with their chances."""
+def reasons(decision: Decision, lang: Language) -> list[str]:
+    """Why the best option was better (:func:`~ascenseur.text.advice.reason`), as sentences:
+    a card against the one played (or, when it was the one played, against the next best); a
+    bid with its chances, then the bid chosen with its own. None for a forced decision."""
     best = _estimate(decision, decision.best)
-    chosen = _estimate(decision, decision.chosen)
-    if best is None or chosen is None:
+    if best is None:
         return []
+    chosen = _estimate(decision, decision.chosen)
+    if chosen is None or chosen.action == best.action:
+        runner = next((o for o in decision.options if o.action != decision.best), None)
+        chosen = None if runner is None else runner.estimate()
+        if decision.kind == "bid" or chosen is None:
+            return [reason(best, lang, decision.bid)]
     if decision.kind == "card":
-        return _wrap(reason(best, lang, decision.bid, chosen), indent, indent + "  ")
-    lines = _wrap(reason(best, lang), indent, indent + "  ")
-    return lines + _wrap(reason(chosen, lang), indent, indent + "  ")
+        return [reason(best, lang, decision.bid, chosen)]
+    return [reason(best, lang), reason(chosen, lang)]
+
+
+def game_sentences(seat: SeatReview, lang: Language) -> list[str]:
+    """A seat's whole game in two sentences: the points lost and the share of best choices,
+    then the score against what the decisions made were worth, and the luck."""
+    s = seat.summary
+    if s.weighed:
+        lost = tr(
+            lang,
+            "review_lost",
+            lost=decimal(lang, s.lost),
+            best=s.best,
+            weighed=s.weighed,
+            share=percent(lang, s.best_share or 0.0),
+        )
+    else:
+        lost = tr(lang, "review_no_choice")
+    luck = tr(
+        lang,
+        "review_luck",
+        score=s.score,
+        expected=decimal(lang, s.expected),
+        luck=decimal(lang, s.luck, sign=True),
+    )
+    return [lost, luck]
+
+
+def costliest(seat: SeatReview) -> list[Decision]:
+    """The decisions the summary names as the costliest, costliest first."""
+    decisions = {(d.deal, d.number): d for deal in seat.deals for d in deal.decisions}
+    return [decisions[(c.deal, c.number)] for c in seat.summary.costliest]
 
 
 def _options(decision: Decision, lang: Language) -> str:
     parts = []
     for option in decision.options:
-        parts.append(f"{_action(option.action, lang)} {decimal(lang, option.points, sign=True)}")
+        parts.append(
+            f"{action_name(option.action, lang)} {decimal(lang, option.points, sign=True)}"
+        )
     return tr(lang, "review_options", options=", ".join(parts))
 
 
@@ -192,11 +206,12 @@ def _deal_head(deal: DealReview, lang: Language) -> str:
     )
 
 
-#: The deal table's column widths (right-aligned), in the order of ``review_columns``.
-COLUMNS = (5, 6, 5, 6, 6, 9, 7, 6, 7)
+#: The deal table's column widths (right-aligned), in the order of ``review_columns``: each
+#: a cell wider than its heading in either language, so that headings never touch.
+COLUMNS = (6, 7, 5, 6, 6, 9, 7, 6, 7)
 
 
-def _table(deals: list[DealReview], lang: Language) -> list[str]:
+def deal_table(deals: list[DealReview], lang: Language) -> list[str]:
     heads = tr(lang, "review_columns").split("|")
     rows = [heads]
     for deal in deals:
@@ -216,6 +231,18 @@ def _table(deals: list[DealReview], lang: Language) -> list[str]:
     return [
         "".join(cell.rjust(width) for cell, width in zip(row, COLUMNS, strict=True)) for row in rows
     ]
+
+
+def time_left(seconds: float) -> str:
+    """A wait in words a progress line shows: ``40 s``, ``2 min 05 s`` (either language).
+
+    >>> time_left(0.2), time_left(40.4), time_left(125)
+    ('1 s', '40 s', '2 min 05 s')
+    """
+    whole = max(1, round(seconds))
+    if whole < 60:
+        return f"{whole} s"
+    return f"{whole // 60} min {whole % 60:02d} s"
 
 
 def _or_dash(value: int | None) -> str:
@@ -240,4 +267,17 @@ _GLUE = "\u00a0"
 _NUMBER_AND_WORD = re.compile(r"(\d) (?=[^\W\d])")
 
 
-__all__ = ["review_lines", "seat_lines"]
+__all__ = [
+    "action_name",
+    "budget_line",
+    "costliest",
+    "deal_table",
+    "game_sentences",
+    "moment_line",
+    "reasons",
+    "review_lines",
+    "seat_lines",
+    "thresholds_line",
+    "time_left",
+    "worth_listing",
+]

@@ -17,8 +17,9 @@ the deal's log below the table and the trick.
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual import events, work
@@ -34,6 +35,7 @@ from ascenseur.core.actions import BIDS, MY_CARD, PLAYS, Bid, MyCard, Play, Play
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.state import Phase
+from ascenseur.review import DEFAULT_BUDGET, Review, ReviewBudget, ReviewCache, budget_of
 from ascenseur.session import DealScored, Event, Session, TrickTaken, Turn
 from ascenseur.text.messages import decimal, tr
 from ascenseur.text.notation import echo, is_my_card, read_card
@@ -51,8 +53,10 @@ from ascenseur.text.words import (
     sort_hand,
 )
 from ascenseur.tui import render
+from ascenseur.tui.review_app import ReviewProgressScreen, ReviewRequest, ReviewScreen
 from ascenseur.tui.screens import CardEntry, HelpScreen, LogScreen, RankingScreen, ScoreScreen
 from ascenseur.tui.widgets import BidView, HandView
+from ascenseur.userdata import data_dir
 
 PACE_STEP = 0.2
 PACE_MAX = 3.0
@@ -77,6 +81,10 @@ class PlayOptions:
     bell: bool = False
     #: Play the person's card for them when only one is legal.
     auto_play: bool = False
+    #: How hard the expert searches each decision of the review (``r`` at the end), and in
+    #: how many processes.
+    review_budget: ReviewBudget = field(default_factory=lambda: budget_of(DEFAULT_BUDGET))
+    review_jobs: int = field(default_factory=lambda: min(2, os.cpu_count() or 1))
 
 
 class PlayApp(App[None]):
@@ -107,7 +115,8 @@ class PlayApp(App[None]):
         Binding("question_mark,f1", "help", show=False),
         Binding("colon", "type_card", show=False),
         Binding("m", "my_card", show=False),
-        Binding("r", "rematch", show=False),
+        Binding("r", "review", show=False),
+        Binding("n", "rematch", show=False),
         Binding("e", "export", show=False),
         Binding("plus", "pace(-1)", show=False),
         Binding("minus", "pace(1)", show=False),
@@ -573,6 +582,30 @@ class PlayApp(App[None]):
             self.pop_screen()
         self.refresh_view()
         self.drive()
+
+    def action_review(self) -> None:
+        """At the end: the expert's review of the person's game, computed in the background
+        (kept: it opens at once the next time), then stepped through beside the replay."""
+        session = self.session
+        if session.turn is not Turn.OVER:
+            return
+        request = ReviewRequest(
+            state=session.state,
+            seat=session.person,
+            names=session.seats,
+            budget=self.options.review_budget,
+            jobs=self.options.review_jobs,
+            cache=ReviewCache(data_dir() / "reviews"),
+        )
+        self.push_screen(ReviewProgressScreen(request, self.lang), self._show_review)
+
+    def _show_review(self, review: Review | None) -> None:
+        if review is None:  # stopped
+            return
+        session = self.session
+        self.push_screen(
+            ReviewScreen(review, session.state, session.person, session.seats, self.lang)
+        )
 
     def action_export(self) -> None:
         """At the end: the game's record written beside us (``ascenseur export`` does it for

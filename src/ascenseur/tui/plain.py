@@ -21,12 +21,14 @@ from ascenseur.core.cards import Language
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
+from ascenseur.review import DEFAULT_BUDGET, ReviewBudget, ReviewCache, budget_of, review_record
 from ascenseur.session import Dealt, Event, GameOver, Session, TrickTaken, Turn
 from ascenseur.text.advice import advice_lines
 from ascenseur.text.help import help_lines
-from ascenseur.text.messages import count, tr
+from ascenseur.text.messages import count, percent, tr
 from ascenseur.text.notation import card_names, echo, is_my_card, read_bid, read_card
 from ascenseur.text.refusals import refusal_text
+from ascenseur.text.review import review_lines, time_left
 from ascenseur.text.rules import rules_lines, schedule_words
 from ascenseur.text.words import (
     allowed_bids,
@@ -43,6 +45,7 @@ from ascenseur.text.words import (
     trick_cards,
     trick_leader,
 )
+from ascenseur.userdata import data_dir
 
 #: Exit status: the game is over.
 FINISHED = 0
@@ -61,6 +64,7 @@ _SCORES = ("s", "scores", "score")
 _LAST = ("l", "last", "dernier")
 _TABLE = ("t", "table")
 _EXPORT = ("e", "export", "exporter")
+_REVIEW = ("r", "review", "revue")
 
 
 class PlainGame:
@@ -79,6 +83,8 @@ class PlainGame:
         pace: float = 0,
         pause: float = 0,
         command: Callable[[Sequence[str]], str] = lambda args: shlex.join(["ascenseur", *args]),
+        review_budget: ReviewBudget | None = None,
+        review_jobs: int = 1,
     ) -> None:
         self.session = session
         self.lang = lang
@@ -94,6 +100,10 @@ class PlainGame:
         self.pause = pause
         #: How ``ascenseur ARGS`` is typed here (``make play ARGS=…`` after ``make play``).
         self.command_line = command
+        #: How hard the expert searches each decision of the review (``r`` at the end), and
+        #: in how many processes.
+        self.review_budget = review_budget or budget_of(DEFAULT_BUDGET)
+        self.review_jobs = review_jobs
         self.ended = False
         self.warned_cold = False
         self.knight_told = False
@@ -140,9 +150,12 @@ class PlainGame:
             self.stdout.write(tr(self.lang, "rematch_prompt"))
             self.stdout.flush()
             answer = self.stdin.readline().strip().casefold()
-            if answer not in _EXPORT:
+            if answer in _EXPORT:
+                self.say(self.export())
+            elif answer in _REVIEW:
+                self.say(*self.review())
+            else:
                 break
-            self.say(self.export())
         if answer not in ("y", "yes", "o", "oui"):
             self.say("")
             return False
@@ -219,6 +232,26 @@ class PlainGame:
         except (OSError, AscenseurError) as err:
             return tr(self.lang, "export_failed", why=str(err))
         return tr(self.lang, "exported", path=path)
+
+    def review(self) -> list[str]:
+        """The expert's review of the person's game (``r`` at the end), as text; its progress
+        said as it goes, a sentence a quarter (kept: the same review is at once the next
+        time)."""
+        session = self.session
+        progress = PlainProgress(self.say, self.lang)
+        try:
+            review = review_record(
+                session.state,
+                [session.person],
+                self.review_budget,
+                names=session.seats,
+                jobs=self.review_jobs,
+                progress=progress,
+                cache=ReviewCache(data_dir() / "reviews"),
+            )
+        except (OSError, AscenseurError) as err:
+            return [tr(self.lang, "review_failed", why=str(err))]
+        return ["", *review_lines(review, self.lang), ""]
 
     def show(self, events: list[Event]) -> None:
         deals = self.session.rules.deal_count
@@ -452,3 +485,35 @@ class PlainGame:
             self.lang, self.session.last_trick_deal, self.session.view.deal_index
         )
         return [tr(self.lang, "last_trick_line", title=title, cards=cards, name=name)]
+
+
+class PlainProgress:
+    """A review's progress in sentences, for a screen reader or a log: how many decisions
+    there are to weigh, then a sentence at each quarter with the time left."""
+
+    QUARTERS = 4
+
+    def __init__(self, say: Callable[[str], None], lang: Language) -> None:
+        self.say = say
+        self.lang = lang
+        self.told = -1
+        self.started: tuple[float, int] | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.told < 0:
+            self.say(tr(self.lang, "review_plain_start", total=total))
+            self.told = 0
+        now = time.monotonic()
+        if self.started is None:
+            self.started = (now, done)
+        quarter = self.QUARTERS * done // total if total else self.QUARTERS
+        if quarter <= self.told or quarter >= self.QUARTERS:
+            return
+        self.told = quarter
+        at, first = self.started
+        left = ""
+        if done > first:
+            seconds = (now - at) / (done - first) * (total - done)
+            left = tr(self.lang, "review_left", time=time_left(seconds))
+        share = percent(self.lang, quarter / self.QUARTERS)
+        self.say(tr(self.lang, "review_plain_progress", share=share, left=left))

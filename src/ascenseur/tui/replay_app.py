@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -19,8 +19,15 @@ from ascenseur.tui import render
 from ascenseur.tui.screens import ScoreScreen
 
 
-def seats_table(shown: Frame, seats: Sequence[str] | None, lang: Language) -> Table:
-    """Each seat: turn, name, dealer, bid/taken, total, and the hand as dealt.
+def seats_table(
+    shown: Frame,
+    seats: Sequence[str] | None,
+    lang: Language,
+    *,
+    hands: Collection[int] | None = None,
+) -> Table:
+    """Each seat: turn, name, dealer, bid/taken, total, and the hand as dealt (of the seats
+    in ``hands`` only, when given: the others' say "hidden").
 
     Cards already played in the deal are dimmed and struck through.
     """
@@ -31,9 +38,12 @@ def seats_table(shown: Frame, seats: Sequence[str] | None, lang: Language) -> Ta
     grid.add_column(tr(lang, "bid_taken"), justify="right", no_wrap=True)
     grid.add_column(tr(lang, "total"), justify="right")
     grid.add_column(tr(lang, "hands_dealt"), ratio=1)
-    for seat, hand in enumerate(shown.hands):
+    for seat, dealt in enumerate(shown.hands):
         dealer = "D" if seat == shown.dealer and shown.deal is not None else ""
         cards = Text()
+        hand = dealt if hands is None or seat in hands else ()
+        if not hand and dealt:
+            cards.append(tr(lang, "review_hidden"), style="dim")
         for card in hand:
             style = "dim strike" if card in shown.played else render.card_colour(card)
             # Trumps spelt out (``trump 17``): no "Trumps" label here says what a number is.

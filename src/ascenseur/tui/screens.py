@@ -110,16 +110,18 @@ class RankingScreen(_GameScreen):
     DEFAULT_CSS = """
     RankingScreen { align: center middle; }
     RankingScreen > Vertical {
-        width: auto; min-width: 40; height: auto;
+        width: auto; min-width: 72; height: auto;
         border: double $accent; padding: 1 2; background: $surface;
     }
     RankingScreen .keys { color: $text-muted; margin-top: 1; }
+    RankingScreen #offer { height: auto; max-width: 76; margin-top: 1; }
     RankingScreen #told { height: auto; max-width: 76; margin-top: 1; display: none; }
     """
 
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
         Binding("s", "scores", show=False),
-        Binding("r", "app.rematch", show=False),
+        Binding("r", "app.review", show=False),
+        Binding("n", "app.rematch", show=False),
         Binding("e", "app.export", show=False),
         Binding("q,escape,enter,space", "app.quit", show=False),
     ]
@@ -128,6 +130,7 @@ class RankingScreen(_GameScreen):
         with Vertical() as box:
             box.border_title = tr(self.lang, "game_over")
             yield Static(ranking(self.totals, self.seats, self.lang), id="ranking")
+            yield Static(tr(self.lang, "review_offer"), id="offer")
             yield Static(id="told")
             yield Static(tr(self.lang, "keys_over"), classes="keys")
 
