@@ -129,6 +129,7 @@ function gameRow(game) {
     status = `${t("finished")} — ${game.winners.length > 1 ? t("shared_win", { names: best }) : t("winner", { name: best })}`;
     actions = [
       h("a", { class: "button", href: `#/replay/${game.id}` }, t("replay")),
+      h("a", { class: "button review-link", href: `#/review/${game.id}` }, t("web_review_button")),
       h("button", { type: "button", class: "download", onclick: () => downloadRecord(game.id) }, t("download")),
     ];
   } else {

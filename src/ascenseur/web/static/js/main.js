@@ -1,5 +1,6 @@
 // The page: home (a new table, your tables), a table (#/game/ID), an invitation (#/join/CODE),
-// a seat taken to this device (#/transfer/CODE), a replay (#/replay/ID), how to play
+// a seat taken to this device (#/transfer/CODE), a replay (#/replay/ID), the review of one's
+// own seat (#/review/ID), how to play
 // (#/rules, or #/rules/RULES for a table's own rule set) and the score sheet of a game with
 // real cards (#/scoresheet).
 
@@ -11,6 +12,7 @@ import { lostPanel } from "./lost.js";
 import { invitePage } from "./invite.js";
 import { TableScreen } from "./table.js";
 import { ReplayScreen } from "./replay.js";
+import { ReviewScreen } from "./review.js";
 import { rulesPage } from "./rules.js";
 import { ScorePad } from "./scorepad.js";
 import { VERSION, adopt, post, tokenOf } from "./net.js";
@@ -101,6 +103,10 @@ async function route() {
   } else if (page === "replay" && id) {
     const replay = await new ReplayScreen(root, id).load(() => mine === generation);
     if (mine === generation) screen = replay;
+  } else if (page === "review" && id) {
+    const review = new ReviewScreen(root, id);
+    screen = review;  // left while it waits for the server, it stops asking
+    await review.load(() => mine === generation);
   } else {
     const home = await homePage({ onStart: openTable, onLanguage: changeLanguage });
     if (mine !== generation) return;

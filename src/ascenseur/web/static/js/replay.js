@@ -10,10 +10,17 @@ import { downloadRecord } from "./home.js";
 import { lostPanel } from "./lost.js";
 
 export class ReplayScreen {
-  constructor(root, game) {
+  /**
+   * `options` (a game review shows the replay inside its page): `level`, the heading level of
+   * the deal's line (1; its parts one below); `onShow(index, step)`, called at each step
+   * shown; `keys`, more keys ({key: action}).
+   */
+  constructor(root, game, options = {}) {
     this.root = root;
     this.game = game;
     this.index = 0;
+    this.level = options.level || 1;
+    this.options = options;
     this.onKey = (event) => this.key(event);
     document.addEventListener("keydown", this.onKey);
   }
@@ -47,7 +54,7 @@ export class ReplayScreen {
   build() {
     const button = (id, label, key, go) => h("button", { id, type: "button", "aria-keyshortcuts": key, onclick: go }, label);
     this.caption = h("p", { class: "status", role: "status", "aria-live": "polite" });
-    this.dealLine = h("h1", { class: "deal-line" }, t("replay_title"));
+    this.dealLine = h(`h${this.level}`, { class: "deal-line" }, t("replay_title"));
     this.result = h("section", { class: "deal-summary panel", hidden: true });
     this.counter = h("span", { class: "muted" });
     this.seats = h("div", { class: "replay-seats" });
@@ -97,7 +104,7 @@ export class ReplayScreen {
     fill(this.seats, this.names.map((name, seat) => h("section", {
       class: ["replay-seat", step.current === seat && "turn"], "data-seat": seat, style: { "--colour": SEAT_COLOURS[seat % 10] },
     },
-    h("h2", {}, h("span", { class: "swatch" }), name, seat === step.dealer && step.deal !== null ? h("span", { class: "badge" }, t("dealer_mark")) : null),
+    h(`h${this.level + 1}`, {}, h("span", { class: "swatch" }), name, seat === step.dealer && step.deal !== null ? h("span", { class: "badge" }, t("dealer_mark")) : null),
     h("p", { class: "seat-line" }, `${t("bid_taken")} ${step.bids[seat] ?? "—"} / ${step.won[seat]} · ${t("total")} ${step.totals[seat]}`),
     h("div", { class: "replay-hand", role: "group", "aria-label": `${name}: ${t("hands_dealt")}` },
       step.hands[seat].map((code) => {
@@ -110,11 +117,12 @@ export class ReplayScreen {
     const finished = this.index === steps.length - 1 && this.data.ranking.length;
     this.end.hidden = !finished;
     if (finished) {
-      fill(this.end, h("h2", {}, t("ranking_title")),
+      fill(this.end, h(`h${this.level + 1}`, {}, t("ranking_title")),
         h("ul", { class: "ranking" }, this.data.ranking.slice(0, -1).map((line) => h("li", {}, line))),
         h("p", { class: "verdict" }, this.data.ranking.at(-1)),
         totalsChart(this.data.results, this.names));
     }
+    this.options.onShow?.(this.index, step);
   }
 
   /** At the step that ends a deal, that deal's result: bid / taken, points, totals. */
@@ -123,7 +131,7 @@ export class ReplayScreen {
     this.result.hidden = !ended;
     if (!ended) return this.result.replaceChildren();
     const result = this.data.results[step.results - 1];
-    fill(this.result, h("h2", {}, t("deal_result", { number: step.results })),
+    fill(this.result, h(`h${this.level + 1}`, {}, t("deal_result", { number: step.results })),
       h("table", { class: "deal-result" },
         h("thead", {}, h("tr", {}, [t("player"), t("bid_taken"), t("points"), t("total")].map((head) => h("th", { scope: "col" }, head)))),
         h("tbody", {}, this.names.map((name, seat) => h("tr", { class: result.bids[seat] === result.tricks[seat] ? "made" : "missed" },
@@ -146,6 +154,7 @@ export class ReplayScreen {
       ArrowUp: () => this.jump(tricks, -1), ArrowDown: () => this.jump(tricks, 1),
       PageUp: () => this.jump(this.dealStarts, -1), PageDown: () => this.jump(this.dealStarts, 1),
       Home: () => this.show(0), End: () => this.show(n), s: () => this.sheet(),
+      ...this.options.keys,
     };
     if (actions[event.key]) {
       event.preventDefault();

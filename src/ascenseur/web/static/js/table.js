@@ -628,6 +628,7 @@ export class TableScreen {
         view.seat !== null ? h("button", { type: "button", class: "primary download", onclick: () => downloadRecord(view.table) }, t("download")) : null,
         h("button", { type: "button", onclick: () => this.showSheet() }, t("score_sheet")),
         view.seat !== null ? h("a", { class: "button", href: `#/replay/${view.table}` }, t("replay")) : null,
+        view.seat !== null ? h("a", { class: "button review-link", href: `#/review/${view.table}` }, t("web_review_button")) : null,
         view.seat !== null && this.onRematch ? h("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, t("rematch")) : null,
         h("a", { class: "button", href: "#/" }, t("new_game"))));
   }
