@@ -1,7 +1,7 @@
 """How many of the expert's worlds count, for the last bidder of a deal (issue 14).
 
 The expert weighs each world by how well the others' bids fit the hands it deals them
-(:func:`ascenseur.bots.expert.guess_bids`). When the weights vary widely, a few worlds carry
+(:func:`ascenseur.search.reference.guess_bids`). When the weights vary widely, a few worlds carry
 the estimate and the play-outs spent on the others are wasted. This script deals single
 deals, lets heuristic bots bid up to the last bidder, and draws that seat's worlds as the
 expert does, with ``draws`` 1 (every world drawn is searched), and with the default
@@ -20,12 +20,13 @@ import statistics
 from dataclasses import replace
 
 from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import DRAWS, ExpertBot, draw
+from ascenseur.bots.expert import DRAWS, ExpertBot
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.core.observation import observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 from ascenseur.search.problem import SearchProblem
+from ascenseur.search.reference import draw
 
 WORLDS = 300
 

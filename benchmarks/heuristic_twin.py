@@ -23,7 +23,6 @@ import numba
 import numpy as np
 
 from ascenseur.bots.heuristic import HeuristicBot
-from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
 from ascenseur.core.observation import observe
 from ascenseur.core.rules import Rules
@@ -31,6 +30,7 @@ from ascenseur.core.state import GameState
 from ascenseur.fast.heuristic import Position, Scratch, choose, choose_in, hand_row
 from ascenseur.fast.masks import Floats, Int64s
 from ascenseur.fast.play import scoring_array
+from ascenseur.search.heuristic_odds import DEFAULT_PARAMS
 
 
 # Not cached on disk: a cached copy keeps the choice it was compiled with, and only the

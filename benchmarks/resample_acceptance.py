@@ -1,11 +1,11 @@
 """What an exactly uniform world costs: the share of seat-by-seat draws it keeps, and its time.
 
-:func:`ascenseur.bots.worlds.uniform_world` (OpenSpiel's ``resample_from_infostate``) keeps a
+:func:`ascenseur.search.worlds.uniform_world` (OpenSpiel's ``resample_from_infostate``) keeps a
 drawn world with the chance ``fill_factor / fill_ceiling``. This script deals single deals,
 lets heuristic bots play them, and at every card decision of every seat draws ``--draws``
 worlds of that seat's view: it prints the mean share kept per view (its low percentiles:
 views where the uniform draw needs many attempts), and the time per world of
-:func:`~ascenseur.bots.worlds.sample_world` and of ``uniform_world`` over the same views.
+:func:`~ascenseur.search.worlds.sample_world` and of ``uniform_world`` over the same views.
 
 Run: ``python benchmarks/resample_acceptance.py [--players N] [--cards K ...] [--deals D]``.
 """
@@ -18,10 +18,10 @@ import statistics
 import time
 
 from ascenseur.bots.heuristic import HeuristicBot
-from ascenseur.bots.worlds import WorldSpec, sample_world, uniform_world
 from ascenseur.core.observation import observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
+from ascenseur.search.worlds import WorldSpec, sample_world, uniform_world
 
 
 def views(players: int, cards: int, deals: int, seed: int) -> list[WorldSpec]:

@@ -160,7 +160,7 @@ def snapshot(state: GameState) -> Snapshot:
 #: no heart and seat 2 no spade, so seat 1 holds all 11 unseen spades and seat 2 all 11 unseen
 #: hearts, and the other 25 unseen cards are shared 13 / 12. Drawing seat 1's hand at random
 #: from the 36 cards it may hold finds all the spades once in about 240 tries: the sampler's
-#: 200 attempts fail for about 4 worlds in 10 (worlds must be built, ascenseur.bots.worlds).
+#: 200 attempts fail for about 4 worlds in 10 (worlds must be built, ascenseur.search.worlds).
 TIGHT_HANDS = (
     "SQ SK HQ HK DQ DK CK " + " ".join(f"T{r}" for r in range(4, 22)) + " EX",
     "S1 S2 S3 S4 S5 S6 S7 S8 S9 S10 SJ SN C1 C2 C3 C4 C5 C6 C7 C8 C9 C10 CJ CN CQ T1",

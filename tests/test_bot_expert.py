@@ -21,10 +21,7 @@ from ascenseur.bots.expert import (
     TIE_WIDTH,
     ExpertBot,
     ExpertSettings,
-    draw,
-    guess_bids,
 )
-from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import BIDS, Deal, Play, PlayerAction
 from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.observation import Observation, observe
@@ -33,6 +30,8 @@ from ascenseur.core.state import GameState
 from ascenseur.fast import DecisionWorlds
 from ascenseur.search.bid_model import expected_bid
 from ascenseur.search.problem import Estimate, SearchProblem, SearchSettings
+from ascenseur.search.reference import draw, guess_bids
+from ascenseur.search.worlds import WorldSpec, sample_world
 from helpers import tight_position
 
 
@@ -165,10 +164,10 @@ class WorldCount:
 
 @pytest.fixture
 def worlds(monkeypatch: pytest.MonkeyPatch) -> WorldCount:
-    from ascenseur.bots import expert as expert_module
+    from ascenseur.search import reference
 
     count = WorldCount()
-    monkeypatch.setattr(expert_module, "sample_world", count)
+    monkeypatch.setattr(reference, "sample_world", count)
     return count
 
 

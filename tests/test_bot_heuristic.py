@@ -12,13 +12,13 @@ import pytest
 
 from ascenseur.bots import REGISTRY, make_bot
 from ascenseur.bots.heuristic import HeuristicBot
-from ascenseur.bots.heuristic_bidding import BidModel, load_model
-from ascenseur.bots.heuristic_odds import distribution, expected_score
 from ascenseur.core import Bid, Card, Deal, GameState, Play, Rules
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.cards import cards_of, indices_of
 from ascenseur.core.observation import observe
 from ascenseur.core.rules import SCORING_TABLES, SEED_SCORING
+from ascenseur.search.heuristic_bidding import BidModel, load_model
+from ascenseur.search.heuristic_odds import distribution, expected_score
 
 BOT = HeuristicBot()
 
@@ -134,7 +134,7 @@ def test_a_decision_does_not_depend_on_what_the_bot_decided_before() -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 6, 10])
 def test_counting_never_places_a_seen_card(players: int) -> None:
-    from ascenseur.bots.card_counting import count_cards
+    from ascenseur.search.card_counting import count_cards
 
     rng = random.Random(players)
     for _ in range(30):

@@ -19,7 +19,6 @@ import pytest
 
 from ascenseur.bots.base import Budget, make_bot
 from ascenseur.bots.heuristic import HeuristicBot
-from ascenseur.bots.heuristic_bidding import blind_win_chance
 from ascenseur.bots.hints import advice
 from ascenseur.core import Deal, GameState, Rules
 from ascenseur.core.actions import BIDS, MY_CARD, Bid, Play, PlayerAction
@@ -27,6 +26,7 @@ from ascenseur.core.cards import DECK, DECK_SIZE, Card, mask_of
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import SCORING_TABLES, SEED_SCORING, Scoring
 from ascenseur.core.state import Phase
+from ascenseur.search.heuristic_bidding import blind_win_chance
 from ascenseur.search.problem import WorldSpec
 from helpers import bidding_order, cards
 from random_rules import random_rules
@@ -128,7 +128,7 @@ def test_the_experts_blind_worlds_know_every_card_but_its_own_h5() -> None:
     assert spec.known == (0, *(mask_of(cards(c)) for c in ("H2", "S2", "D2")))
     assert spec.counts == (1, 0, 0, 0) and spec.order == (0,)
     assert spec.unseen == mask_of(DECK) & ~seen
-    from ascenseur.bots.worlds import sample_world
+    from ascenseur.search.worlds import sample_world
 
     rng = random.Random(5)
     drawn = set()

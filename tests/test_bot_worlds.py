@@ -10,19 +10,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ascenseur.bots.worlds import (
-    NoConsistentWorld,
-    WorldSpec,
-    construct_world,
-    sample_world,
-    uniform_world,
-)
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import CODE_INDEX, DECK, FULL_DECK_MASK, Card, indices_of
 from ascenseur.core.observation import observe
 from ascenseur.core.record import record_of, replay
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState
+from ascenseur.search.worlds import (
+    NoConsistentWorld,
+    WorldSpec,
+    construct_world,
+    sample_world,
+    uniform_world,
+)
 from helpers import tight_position
 
 

@@ -24,7 +24,6 @@ pytest.importorskip("numba")
 from ascenseur.bots.base import Budget
 from ascenseur.bots.expert import DEFAULT_ITERATIONS, ExpertBot, ExpertSettings
 from ascenseur.bots.heuristic import HeuristicBot
-from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
@@ -33,6 +32,7 @@ from ascenseur.fast import chain
 from ascenseur.fast.heuristic import Position, Scratch
 from ascenseur.fast.masks import join, split
 from ascenseur.fast.play import scoring_array
+from ascenseur.search.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.search.problem import SearchProblem
 from helpers import tight_position
 

@@ -21,14 +21,8 @@ import pytest
 pytest.importorskip("numba")
 
 from ascenseur import fast
-from ascenseur.bots import expert as expert_module
-from ascenseur.bots import rollout
 from ascenseur.bots.base import Budget
-from ascenseur.bots.endgame import EXACT_CARDS
-from ascenseur.bots.endgame import solve as pure_solve
 from ascenseur.bots.expert import ExpertBot, ExpertSettings
-from ascenseur.bots.worlds import NoConsistentWorld, WorldSpec
-from ascenseur.bots.worlds import sample_world as pure_sample_world
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, DECK, KIND_MASKS, TRUMPS_ABOVE, Suit
 from ascenseur.core.observation import Observation, observe
@@ -43,8 +37,13 @@ from ascenseur.fast.deals import RandomDeals
 from ascenseur.fast.masks import Words, join, split, split_all
 from ascenseur.fast.play import scoring_array
 from ascenseur.fast.rng import new_stream
+from ascenseur.search import reference, rollout
 from ascenseur.search.bid_model import expected_bid, model
+from ascenseur.search.endgame import EXACT_CARDS
+from ascenseur.search.endgame import solve as pure_solve
 from ascenseur.search.problem import ATTEMPTS, Estimate, SearchProblem, SearchSettings
+from ascenseur.search.worlds import NoConsistentWorld, WorldSpec
+from ascenseur.search.worlds import sample_world as pure_sample_world
 from helpers import tight_position
 from random_rules import random_scoring
 
@@ -609,7 +608,7 @@ def _both_loops(
     fast_scores = fast.assess(problem, pure_bot.settings(problem), random.Random(seed))
     arrays = fast_worlds.SpecArrays.of(WorldSpec.of(view))
     replay = _replaying_sampler(arrays, new_stream(random.Random(seed)), view.players)
-    monkeypatch.setattr(expert_module, "sample_world", replay)
+    monkeypatch.setattr(reference, "sample_world", replay)
     # The search itself (a blind deal's bid, H5, is not searched by the bot: bots/blind.py).
     return fast_scores, pure_bot.estimates(problem, pure_bot.settings(problem), random.Random())
 
@@ -657,7 +656,7 @@ def test_fast_draws_keep_worlds_by_weight_as_the_pure_loop_does() -> None:
     pure_settings = ExpertBot(Budget(iterations=10), pure=True).settings(problem)
     pure_mean = (
         sum(
-            expected_bid(expert_module.draw(problem, pure_settings, rng)[0][1], 3, 3)
+            expected_bid(reference.draw(problem, pure_settings, rng)[0][1], 3, 3)
             for _ in range(2000)
         )
         / 2000

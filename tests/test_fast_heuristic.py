@@ -4,7 +4,7 @@ Heuristic bots play random single deals of 2 to 10 players; at every card a seat
 two or more (rules P2–P7 give its legal cards), the compiled choice must be the bot's own, for
 the hand the seat holds and for a hand drawn at random in its place (the search asks the twin
 about hands a seat may hold, not only the real one); and the twin's card counting must be the
-bot's (:func:`ascenseur.bots.card_counting.count_cards`) to the last bits. Under house rules
+bot's (:func:`ascenseur.search.card_counting.count_cards`) to the last bits. Under house rules
 too: the scoring table the bot plays for (H2) and the lead restriction (H3) are data to both.
 """
 
@@ -18,9 +18,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-from ascenseur.bots.card_counting import count_cards
 from ascenseur.bots.heuristic import HeuristicBot
-from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS
 from ascenseur.core.actions import Play
 from ascenseur.core.cards import DECK, indices_of
 from ascenseur.core.observation import Observation, observe
@@ -28,6 +26,8 @@ from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 from ascenseur.core.tricks import legal_mask, trick_facts
 from ascenseur.fast.heuristic import Position, Scratch, choose_in, count, hand_row
+from ascenseur.search.card_counting import count_cards
+from ascenseur.search.heuristic_odds import DEFAULT_PARAMS
 from helpers import heuristic_card_decisions
 from random_rules import random_scoring
 

@@ -10,11 +10,11 @@ trick's winner is rule P9's.
 
 from __future__ import annotations
 
-from ascenseur.bots import rollout
 from ascenseur.core.cards import Card, mask_of
 from ascenseur.core.tricks import legal_mask
 from ascenseur.fast import play
 from ascenseur.fast.masks import split
+from ascenseur.search import rollout
 
 
 def policy(hand: str, trick: str, need: int, players: int = 4) -> set[str]:

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import random
 
-from ascenseur.bots import rollout
-from ascenseur.bots.endgame import EXACT_CARDS, solve
 from ascenseur.core.cards import indices_of
 from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import best_score, deal_score
 from ascenseur.core.state import GameState, Phase
 from ascenseur.core.tricks import NO_LED, legal_mask, trick_step
+from ascenseur.search import rollout
+from ascenseur.search.endgame import EXACT_CARDS, solve
 from random_rules import random_scoring
 
 

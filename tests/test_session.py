@@ -10,7 +10,6 @@ import pytest
 
 from ascenseur.bots import REGISTRY
 from ascenseur.bots.hints import hint
-from ascenseur.bots.worlds import WorldSpec, sample_world
 from ascenseur.core.actions import BIDS, Deal, PlayerAction
 from ascenseur.core.cards import Card, cards_of
 from ascenseur.core.errors import AscenseurError, IllegalAction, RecordError
@@ -18,6 +17,7 @@ from ascenseur.core.observation import Observation, observe
 from ascenseur.core.record import check, dumps, record_of
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
+from ascenseur.search.worlds import WorldSpec, sample_world
 from ascenseur.session import (
     BidMade,
     CardPlayed,

@@ -29,9 +29,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ascenseur.bots.card_counting import count_cards
 from ascenseur.bots.heuristic import HeuristicBot
-from ascenseur.bots.heuristic_bidding import (
+from ascenseur.core.actions import Bid
+from ascenseur.core.observation import observe
+from ascenseur.core.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
+from ascenseur.core.state import GameState
+from ascenseur.core.tricks import winning_position
+from ascenseur.search.card_counting import count_cards
+from ascenseur.search.heuristic_bidding import (
     SUIT_FEATURES,
     TRUMP_FEATURES,
     BidModel,
@@ -39,14 +44,9 @@ from ascenseur.bots.heuristic_bidding import (
     card_odds,
     pulled,
 )
-from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS, distribution
-from ascenseur.core.actions import Bid
-from ascenseur.core.observation import observe
-from ascenseur.core.rules import MAX_PLAYERS, MIN_PLAYERS, Rules
-from ascenseur.core.state import GameState
-from ascenseur.core.tricks import winning_position
+from ascenseur.search.heuristic_odds import DEFAULT_PARAMS, distribution
 
-OUT = Path(__file__).parents[1] / "src" / "ascenseur" / "bots" / "heuristic_tables.json"
+OUT = Path(__file__).parents[1] / "src" / "ascenseur" / "search" / "heuristic_tables.json"
 MAX_K = 39
 # Hand sizes that share one pull: the pull changes fast for small hands, slowly after.
 PULL_BUCKETS = ((1, 1), (2, 2), (3, 3), (4, 5), (6, 8), (9, 12), (13, 19), (20, MAX_K))

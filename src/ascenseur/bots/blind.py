@@ -1,14 +1,14 @@
 """Bidding a blind one-card deal (house rule H5) from what the others' bids say of one's card.
 
-In a blind one-card deal each seat sees every card but its own, so a bid made before one's
-turn was made *looking at one's card*: a seat that bids 1 holding a low card to its forehead
-expects the cards it sees — one's own among them — to be low. :func:`blind_bid_estimates`
-weighs each card the seat may hold by how well the bids already made fit it, under a model of
-the others (the club player's blind bid, :func:`~ascenseur.bots.heuristic_bidding.choose_blind_bid`:
-the best expected score for the chance its unseen card wins), kept soft by
-:data:`MODEL_ERROR` so that other players' bids mislead it little; then each legal bid gets its
-expected score under the rule set's table (H2) and its chance of being exact. Under closed
-fists (H4) no bid is seen and every card weighs the same.
+In a blind one-card deal each seat sees every card but its own, so a bid made before one's turn was
+made *looking at one's card*: a seat that bids 1 holding a low card to its forehead expects the
+cards it sees — one's own among them — to be low. :func:`blind_bid_estimates` weighs each card the
+seat may hold by how well the bids already made fit it, under a model of the others (the club
+player's blind bid, :func:`~ascenseur.search.heuristic_bidding.choose_blind_bid`: the best expected
+score for the chance its unseen card wins), kept soft by :data:`MODEL_ERROR` so that other players'
+bids mislead it little; then each legal bid gets its expected score under the rule set's table (H2)
+and its chance of being exact. Under closed fists (H4) no bid is seen and every card weighs the
+same.
 
 >>> import random
 >>> from ascenseur.core import GameState, Rules

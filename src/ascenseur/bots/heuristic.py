@@ -2,9 +2,9 @@
 
 It sees only its :class:`~ascenseur.core.observation.Observation`: its hand, the bids, the
 cards played and what they show (voids, trump ceilings). It counts cards
-(:mod:`ascenseur.bots.card_counting`), bids the value with the best expected score under a
-trick-count law calibrated by simulation (:mod:`ascenseur.bots.heuristic_bidding`), and plays
-each card for the best expected deal score (:mod:`ascenseur.bots.heuristic_play`), scores
+(:mod:`ascenseur.search.card_counting`), bids the value with the best expected score under a
+trick-count law calibrated by simulation (:mod:`ascenseur.search.heuristic_bidding`), and plays
+each card for the best expected deal score (:mod:`ascenseur.search.heuristic_play`), scores
 being the rule set's (H2). In a blind one-card deal (H5) it bids on the chance that its unseen
 card wins the trick, and plays it as "my card". It draws
 nothing from its random source: the same view always gets the same decision.
@@ -25,13 +25,13 @@ from __future__ import annotations
 import random
 
 from ascenseur.bots.base import Budget, forced
-from ascenseur.bots.card_counting import count_cards
-from ascenseur.bots.heuristic_bidding import BidModel, choose_bid, choose_blind_bid, load_model
-from ascenseur.bots.heuristic_odds import DEFAULT_PARAMS, PlayParams
-from ascenseur.bots.heuristic_play import choose_play
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
+from ascenseur.search.card_counting import count_cards
+from ascenseur.search.heuristic_bidding import BidModel, choose_bid, choose_blind_bid, load_model
+from ascenseur.search.heuristic_odds import DEFAULT_PARAMS, PlayParams
+from ascenseur.search.heuristic_play import choose_play
 
 
 class HeuristicBot:

@@ -1,4 +1,4 @@
-"""Exact play of the last few cards, compiled: :func:`ascenseur.bots.endgame.solve`.
+"""Exact play of the last few cards, compiled: :func:`ascenseur.search.endgame.solve`.
 
 max^n search: every seat, in turn, plays the card that gives it the best final score for the
 deal, assuming the others do the same; ties go to the lowest card in deck order. The

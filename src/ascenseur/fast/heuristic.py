@@ -1,11 +1,12 @@
 """The heuristic bot's card choice, compiled: what a club player holding a given hand plays.
 
-A twin of :func:`ascenseur.bots.heuristic_play.choose_play` with its card counting
-(:func:`ascenseur.bots.card_counting.count_cards`) and odds (:mod:`ascenseur.bots.heuristic_odds`),
-operation for operation, so that it picks the same card (``tests/test_fast_heuristic.py`` holds
-them to it over random positions). The search asks it, for a hand it deals another seat, which
-card that seat would have played: a faithful model of a field of heuristic bots, where the
-fitted logit of a club player's play (a lab model, measured and dropped) only approximated one.
+A twin of :func:`ascenseur.search.heuristic_play.choose_play` with its card counting
+(:func:`ascenseur.search.card_counting.count_cards`) and odds
+(:mod:`ascenseur.search.heuristic_odds`), operation for operation, so that it picks the same card
+(``tests/test_fast_heuristic.py`` holds them to it over random positions). The search asks it, for a
+hand it deals another seat, which card that seat would have played: a faithful model of a field of
+heuristic bots, where the fitted logit of a club player's play (a lab model, measured and dropped)
+only approximated one.
 
 A position is the public record at the seat's decision plus the hand: the trick so far, the
 cards played before it this deal, every seat's count of cards, known voids and trump ceiling,
@@ -37,7 +38,7 @@ from ascenseur.fast.copies import copy_row, fill_row, fill_rows
 from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Floats, Int64s, split
 from ascenseur.fast.play import deal_score, legal, scoring_array, trick_state
 
-#: The in-play constants, in :class:`ascenseur.bots.heuristic_odds.PlayParams`'s order.
+#: The in-play constants, in :class:`ascenseur.search.heuristic_odds.PlayParams`'s order.
 PARAM_NAMES = ("eager", "reluctant", "trump_reach", "duck_suit", "duck_lower", "duck_trump")
 _REACH, _DUCK_SUIT, _DUCK_LOWER, _DUCK_TRUMP = 2, 3, 4, 5
 #: Rounds of iterative proportional fitting of who holds what (card_counting._FIT_ROUNDS).
@@ -148,7 +149,7 @@ def count(  # noqa: C901, PLR0912 (a compiled kernel: the club player's count, o
     ceilings: Int64s, s: Scratch,
 ) -> None:  # fmt: skip
     """The counting of ``seat`` holding ``hand`` (a 0/1 row): unseen cards, who may hold
-    them and the chance each does, into ``s`` (:func:`~ascenseur.bots.card_counting.count_cards`
+    them and the chance each does, into ``s`` (:func:`~ascenseur.search.card_counting.count_cards`
     and its ``_fit_holdings``)."""
     n = counts.shape[0]
     cards = s.unseen_cards
@@ -466,7 +467,7 @@ def choose(
     to play after ``trick[:trick_len]``, the cards ``(gone_low, gone_high)`` played before
     (this trick's included), ``need`` tricks short of its ``bid``: its best expected deal
     score under ``scoring`` (H2), among the cards legal under ``lead_restriction`` (P2; False:
-    H3) (:func:`ascenseur.bots.heuristic_play.choose_play`)."""
+    H3) (:func:`ascenseur.search.heuristic_play.choose_play`)."""
     n = counts.shape[0]
     low, high = row_words(hand)
     led, high_trump, best, _ = trick_state(trick, trick_len, seat, n)

@@ -1,4 +1,4 @@
-"""The nested play-out, compiled: :func:`ascenseur.bots.rollout.playout` with ``me``.
+"""The nested play-out, compiled: :func:`ascenseur.search.rollout.playout` with ``me``.
 
 The deal is finished with the "to the bid" policy for every seat but one: at each of its
 decisions with a choice, the searching seat tries the legal cards (deck order) with a plain

@@ -7,7 +7,7 @@ Each function mirrors one in the pure engine, line for line where it matters, an
 (rule P9, read from the same table), :func:`deal_score` and :func:`best_score` are
 :func:`ascenseur.core.scoring.deal_score` and :func:`~ascenseur.core.scoring.best_score`,
 :func:`choose_card` and :func:`playout` are the play-out policy of the search
-(``ascenseur.bots.rollout``).
+(``ascenseur.search.rollout``).
 Masks are ``(low, high)`` words (:mod:`ascenseur.fast.masks`); hands are ``(n, 2)`` arrays.
 The rule set's choices are data, never constants compiled in: a scoring table (H2) is an
 int64 array of its five numbers (:func:`scoring_array`), the lead restriction (H3) a bool.
@@ -112,7 +112,7 @@ def trick_step(
 @jit_kernel
 def trick_state(trick: Int64s, trick_len: int, to_act: int, n: int) -> tuple[int, int, int, int]:
     """The state of the trick ``trick[:trick_len]`` in progress, ``to_act`` to play next
-    (:func:`ascenseur.bots.rollout.trick_state`)."""
+    (:func:`ascenseur.search.rollout.trick_state`)."""
     led, high, win_value, win_seat = NO_LED, 0, -1, -1
     leader = (to_act - trick_len) % n
     for position in range(trick_len):
@@ -135,7 +135,7 @@ def advance(
     won: Int64s,
 ) -> tuple[int, int, int, int, int, int]:
     """``seat`` plays ``card`` into the trick: the seat to act and the trick state next, a
-    finished trick credited in ``won`` (:func:`ascenseur.bots.rollout.advance`)."""
+    finished trick credited in ``won`` (:func:`ascenseur.search.rollout.advance`)."""
     led, high, win_value, win_seat = trick_step(card, seat, led, high, win_value, win_seat)
     trick_len += 1
     if trick_len < n:

@@ -1,4 +1,4 @@
-"""The expert's search loop, compiled: the twin of :func:`ascenseur.bots.expert.assess`.
+"""The expert's search loop, compiled: the twin of :func:`ascenseur.search.reference.assess`.
 
 Sample a world, guess the bids not yet made from the sampled hands, play each candidate in
 that world with the "to the bid" play-out — or, once few cards are left, the exact endgame
@@ -229,7 +229,7 @@ class Scratch(NamedTuple):
 @jit_kernel
 def _score(problem: Problem, s: Scratch, candidate: int) -> int:
     """The searching seat's score for ``candidate`` in the world ``s.world`` (bids guessed in
-    ``s.guessed``): :func:`ascenseur.bots.expert._play`."""
+    ``s.guessed``): :func:`ascenseur.search.reference._play`."""
     me = problem.spec.seat
     hands, won, bids = s.hands, s.won, s.bids
     copy_rows(hands, s.world)
@@ -261,7 +261,7 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
 @jit_kernel
 def draw(problem: Problem, stream: Words, s: Scratch) -> float:
     """One world to search into ``s.world``, every seat's bid into ``s.guessed``, and its
-    weight: :func:`ascenseur.bots.expert.draw` (-1.0 if no world is consistent).
+    weight: :func:`ascenseur.search.reference.draw` (-1.0 if no world is consistent).
 
     With ``problem.draws`` > 1, each seat that has bid gets the one kept of that many hands
     drawn for it, by weight (:func:`_try_by_seat`); once that fails (worlds too tight to
@@ -464,7 +464,7 @@ def assess(
     pool: tuple[Int64s, Floats] | None = None,
 ) -> list[Estimate]:
     """Each candidate of ``problem`` with its mean score and its chance of an exact bid over
-    sampled worlds, as the pure loop (:func:`ascenseur.bots.expert.assess`) gives them.
+    sampled worlds, as the pure loop (:func:`ascenseur.search.reference.assess`) gives them.
 
     ``settings.iterations`` play-outs are shared among the candidates as they run (with
     ``settings.race``, those clearly behind stop: :class:`~ascenseur.search.racing.Race`);

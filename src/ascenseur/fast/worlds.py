@@ -1,4 +1,4 @@
-"""Sampling hidden worlds, compiled: :func:`ascenseur.bots.worlds.sample_world`'s algorithm.
+"""Sampling hidden worlds, compiled: :func:`ascenseur.search.worlds.sample_world`'s algorithm.
 
 The constraints come from the same :class:`~ascenseur.search.problem.WorldSpec`
 (:meth:`SpecArrays.of` turns it into arrays): seats are filled in the spec's order (most
@@ -9,7 +9,7 @@ by draw but not in distribution.
 
 When the others' voids constrain the hidden hands so tightly that every attempt fails (seen
 at 6 players, with every card dealt), :func:`draw_into` builds worlds instead
-(:func:`construct_into`, the pure :func:`ascenseur.bots.worlds.construct_world`'s algorithm).
+(:func:`construct_into`, the pure :func:`ascenseur.search.worlds.construct_world`'s algorithm).
 """
 
 from __future__ import annotations
@@ -289,7 +289,7 @@ def _augment(
 
 
 def sample_world(spec: WorldSpec, rng: random.Random, attempts: int = ATTEMPTS) -> list[int]:
-    """One world as core masks by seat, like the pure sampler (``ascenseur.bots.worlds``):
+    """One world as core masks by seat, like the pure sampler (``ascenseur.search.worlds``):
     drawn, or built once ``attempts`` draws have failed."""
     arrays = SpecArrays.of(spec)
     hands = np.zeros((len(spec.counts), 2), np.int64)

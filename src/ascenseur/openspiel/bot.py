@@ -3,7 +3,7 @@
 The bot never sees a game state. From its seat's :class:`~ascenseur.core.observation.Observation`
 it builds a one-deal OpenSpiel state (scores add up deal by deal and the next deals do not
 depend on this one's play, so the rest of the game would only add noise to the roll-outs),
-with the other hands drawn by :mod:`ascenseur.bots.worlds`. OpenSpiel's ISMCTS then redraws
+with the other hands drawn by :mod:`ascenseur.search.worlds`. OpenSpiel's ISMCTS then redraws
 the hidden hands at every simulation (the state's ``resample``, from the seat's view and the
 bot's random stream); the first draw only gives it a root to start from.
 

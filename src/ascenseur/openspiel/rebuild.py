@@ -3,7 +3,7 @@
 Search needs a full state to start from; a seat may only know its observation. A state is
 rebuilt from the state *before the current deal was dealt* (past deals hold no hidden card:
 every card dealt in them was played face up), a world sampled by
-:mod:`ascenseur.bots.worlds` (hands for the other seats consistent with everything public),
+:mod:`ascenseur.search.worlds` (hands for the other seats consistent with everything public),
 then the current deal's bids and cards replayed from the observation through the engine's
 checked :meth:`~ascenseur.core.state.GameState.apply`.
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 
-from ascenseur.bots.worlds import WorldSpec, uniform_world
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import DECK, cards_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import GameState, Phase
+from ascenseur.search.worlds import WorldSpec, uniform_world
 
 
 def dealt_hands(view: Observation, hands: list[int]) -> list[int]:
@@ -84,7 +84,7 @@ def replay(
 
 def sample_state(start: GameState, view: Observation, rng: random.Random) -> GameState:
     """A state consistent with ``view`` (a seat's, bidding or playing), hidden hands resampled
-    uniformly among those consistent with it (:func:`~ascenseur.bots.worlds.uniform_world`):
+    uniformly among those consistent with it (:func:`~ascenseur.search.worlds.uniform_world`):
     the chance law of the deal given what the seat knows."""
     if view.phase is not Phase.BIDDING and view.phase is not Phase.PLAYING:
         raise ValueError(f"there are no hands to sample while the game is {view.phase.value}")

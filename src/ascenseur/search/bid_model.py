@@ -1,7 +1,7 @@
 """What a bid says about the hand behind it: the bid a hand is expected to get.
 
 The expert weighs each sampled world by how well the others' bids fit the hands it deals them
-(:func:`ascenseur.bots.expert.guess_bids`), and guesses the bids not yet made from them. The
+(:func:`ascenseur.search.reference.guess_bids`), and guesses the bids not yet made from them. The
 expected bid of a hand is linear in its cards, by table size:
 
 * one weight per suit-card rank (1 … K, the four suits alike), per trump rank and for the

@@ -26,12 +26,12 @@ from ascenseur.core.rules import Scoring
 from ascenseur.core.state import Phase
 
 #: A world's weight never falls below exp(-LOG_WEIGHT_FLOOR), so that some world always
-#: counts (the inference from bids, :func:`ascenseur.bots.expert.guess_bids`).
+#: counts (the inference from bids, :func:`ascenseur.search.reference.guess_bids`).
 LOG_WEIGHT_FLOOR = 60.0
 #: ln(i!) for i = 0 … 78 (a card count): :meth:`WorldSpec.fill_factor`'s.
 LOG_FACTORIAL = tuple(math.lgamma(i + 1.0) for i in range(79))
 #: Seat-by-seat draws of a world that may fail in a row before the samplers build one instead
-#: (:mod:`ascenseur.bots.worlds` and its compiled twin alike).
+#: (:mod:`ascenseur.search.worlds` and its compiled twin alike).
 ATTEMPTS = 200
 #: Swap (or rotation) proposals per unseen card when a world is built rather than drawn.
 MIXING = 20
@@ -126,7 +126,7 @@ class WorldSpec:
 
     def fill_factor(self, hands: Sequence[int]) -> float:
         """How much likelier a uniform draw over the consistent worlds makes ``hands`` than
-        the seat-by-seat draw does (:mod:`~ascenseur.bots.worlds`), up to a constant: at most 1.
+        the seat-by-seat draw does (:mod:`~ascenseur.search.worlds`), up to a constant: at most 1.
 
         The seat-by-seat draw gives each of the C(p, k) hands of k cards of a seat's pool of p
         (the cards it may hold that the seats filled before it left) the same chance, so a
@@ -150,7 +150,7 @@ class WorldSpec:
     def fill_ceiling(self) -> float:
         """The most :meth:`fill_factor` can be for any world of this spec: the bound that lets
         a drawn world be kept with the chance ``fill_factor / fill_ceiling``, which makes the
-        kept worlds an exactly uniform draw (:func:`ascenseur.bots.worlds.uniform_world`).
+        kept worlds an exactly uniform draw (:func:`ascenseur.search.worlds.uniform_world`).
 
         A seat filled after others finds a pool of at most its allowed cards less what those
         seats must take of them: each of them holds k cards of which at most its allowed

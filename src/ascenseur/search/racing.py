@@ -8,7 +8,7 @@ leader's by more than ``z`` standard errors of that difference stops: its estima
 it was. The play-outs it would have had go to the candidates still running, so a close
 decision gets more worlds and a clear one ends early (once one candidate is left).
 
-The pure loop (:func:`ascenseur.bots.expert.assess`) and the compiled one
+The pure loop (:func:`ascenseur.search.reference.assess`) and the compiled one
 (:func:`ascenseur.fast.search.assess`) both follow a :class:`Race`, so they play the same
 worlds and stop the same candidates. Pure Python on the core only.
 """

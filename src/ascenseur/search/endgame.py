@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ascenseur.bots.rollout import Position, trick_state
 from ascenseur.core.cards import indices_of
 from ascenseur.core.rules import Scoring
 from ascenseur.core.scoring import best_score, deal_score
 from ascenseur.core.tricks import NO_LED, legal_mask, trick_step
+from ascenseur.search.rollout import Position, trick_state
 
 #: Solve exactly when at most this many cards remain to be played in the deal.
 EXACT_CARDS = 8

@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
-from ascenseur.bots.card_counting import Counting
-from ascenseur.bots.heuristic_odds import PlayParams, distribution, suit_odds, trump_odds
 from ascenseur.core.actions import Bid
 from ascenseur.core.cards import CARD_RANK, SUIT_MASKS, TRUMP_MASK, indices_of
 from ascenseur.core.observation import Observation
 from ascenseur.core.rules import Scoring
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.tricks import winning_position
+from ascenseur.search.card_counting import Counting
+from ascenseur.search.heuristic_odds import PlayParams, distribution, suit_odds, trump_odds
 
 TABLES = "heuristic_tables.json"
 #: Features every card's win-odds model uses, then the suit cards' and the trumps' own.
@@ -95,7 +95,7 @@ class BidModel:
 
 def load_model() -> BidModel:
     """The model shipped with the package (the identity model if the tables are missing)."""
-    source = resources.files("ascenseur.bots").joinpath(TABLES)
+    source = resources.files("ascenseur.search").joinpath(TABLES)
     if not source.is_file():
         return BidModel.identity()
     return BidModel.from_json(json.loads(source.read_text(encoding="utf-8")))

@@ -1,8 +1,8 @@
 """Card play of the heuristic bot: play to one's bid.
 
 For every legal card the bot weighs the chance that it wins the current trick
-(:func:`~ascenseur.bots.heuristic_odds.win_probability`) against what the cards kept can
-still do (:func:`~ascenseur.bots.heuristic_odds.future_odds`), and plays the card with the
+(:func:`~ascenseur.search.heuristic_odds.win_probability`) against what the cards kept can
+still do (:func:`~ascenseur.search.heuristic_odds.future_odds`), and plays the card with the
 best expected deal score (under the rule set's scoring table, H2). That one rule gives the
 club player's habits: short of its bid it wins with the cheapest card likely to hold and keeps
 its sure winners; with its bid made it plays the highest card that still loses, gets rid of
@@ -12,16 +12,16 @@ Excuse for the trick it could not otherwise lose.
 
 from __future__ import annotations
 
-from ascenseur.bots.card_counting import Counting
-from ascenseur.bots.heuristic_odds import (
+from ascenseur.core.actions import Play
+from ascenseur.core.cards import CARD_SUIT, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK
+from ascenseur.core.observation import Observation
+from ascenseur.search.card_counting import Counting
+from ascenseur.search.heuristic_odds import (
     PlayParams,
     expected_score,
     future_odds,
     win_probability,
 )
-from ascenseur.core.actions import Play
-from ascenseur.core.cards import CARD_SUIT, EXCUSE_BIT, SUIT_MASKS, TRUMP_MASK
-from ascenseur.core.observation import Observation
 
 
 def choose_play(view: Observation, counting: Counting, params: PlayParams) -> Play:

@@ -1,6 +1,6 @@
 """Odds for the heuristic bot: will this card win this trick, and what is the rest worth.
 
-Two estimates, both from a :class:`~ascenseur.bots.card_counting.Counting`:
+Two estimates, both from a :class:`~ascenseur.search.card_counting.Counting`:
 
 * :func:`win_probability` — the chance that a card played now wins the current trick, given
   the cards already in it and who plays after (each of them beats it by following higher,
@@ -17,7 +17,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ascenseur.bots.card_counting import Counting
 from ascenseur.core.cards import (
     CARD_RANK,
     CARD_SUIT,
@@ -29,6 +28,7 @@ from ascenseur.core.cards import (
 )
 from ascenseur.core.rules import Scoring
 from ascenseur.core.tricks import NO_LED, TRICK_VALUES, trick_summary
+from ascenseur.search.card_counting import Counting
 
 
 @dataclass(frozen=True, slots=True)
