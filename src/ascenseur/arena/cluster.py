@@ -118,8 +118,9 @@ def _cause(err: Exception, function: Callable[..., object]) -> Exception:
 
 
 def _name(function: Callable[..., object], piece: Work) -> str:
-    game = next((value for value in piece if isinstance(value, int)), None)
-    return function.__name__ + ("" if game is None else f" of game {game}")
+    """A task for people: its function and its whole-number arguments (game, seat…)."""
+    numbers = [str(value) for value in piece if isinstance(value, int) or value is None]
+    return f"{function.__name__}({', '.join(numbers)})"
 
 
 @contextmanager
