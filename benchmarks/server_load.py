@@ -8,6 +8,14 @@ second acknowledged when every person acts as soon as it is their turn.
 
     .venv/bin/python benchmarks/server_load.py [--tables 200] [--seconds 60] [--burst 15]
         [--bot heuristic] [--no-fsync] [--processes N --db postgres|postgresql://…]
+        [--reviews N [--review-cards 10]]
+
+With ``--reviews N`` the paced part is measured twice, on the same tables: without game
+reviews, then while N finished games (4 players, one person and three heuristic bots, played
+beforehand by a server at full speed on the same database) are reviewed through
+``POST /api/tables/{id}/review`` at the default budget; printed: the acks' p50 and p99 in
+both, their ratio, and how many decisions the reviews weighed meanwhile. The saturation rate
+is then measured with the reviews still running.
 
 With ``--processes N`` the tables' people are spread over N server processes sharing one
 PostgreSQL database (``--db postgres`` starts a throwaway cluster for the run).
@@ -30,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -253,6 +262,144 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
 
 
+@dataclass
+class Phase:
+    """One measured stretch of the paced load."""
+
+    actions: int
+    elapsed: float
+    busy: float  # the server processes' share of one core
+    database_busy: float | None
+    acks: list[float]
+    fanouts: list[float]
+    lags: list[float]
+
+
+async def measure(
+    stats: Stats, servers: list[subprocess.Popen[str]], cluster: Any, seconds: float
+) -> Phase:
+    """The paced load for ``seconds``: every ack, fan-out and lag taken meanwhile."""
+    for taken in (stats.acks, stats.fanouts, stats.lags):
+        taken.clear()
+    stats.measuring = True
+    started = time.perf_counter()
+    cpu = sum(cpu_seconds(server.pid) for server in servers)
+    database_cpu = 0.0 if cluster is None else database_cpu_seconds(cluster.data)
+    await asyncio.sleep(seconds)
+    elapsed = time.perf_counter() - started
+    busy = (sum(cpu_seconds(server.pid) for server in servers) - cpu) / elapsed
+    database_busy = None
+    if cluster is not None:
+        database_busy = (database_cpu_seconds(cluster.data) - database_cpu) / elapsed
+    return Phase(
+        len(stats.acks), elapsed, busy, database_busy,
+        list(stats.acks), list(stats.fanouts), list(stats.lags),
+    )  # fmt: skip
+
+
+def print_phase(phase: Phase, errors: Counter[str]) -> None:
+    told = ", ".join(f"{n} {code}" for code, n in errors.most_common()) or "none"
+    paced, elapsed, busy = phase.actions, phase.elapsed, phase.busy
+    print(f"  people's actions: {paced} ({paced / elapsed:.0f}/s), errors: {told}")
+    print(
+        f"  server processes (without their bot workers): {100 * busy:.0f}% of one core, "
+        f"{1000 * busy * elapsed / max(1, paced):.2f} ms of CPU per person's action"
+    )
+    if phase.database_busy is not None:
+        print(
+            f"  PostgreSQL's processes: {100 * phase.database_busy:.0f}% of one core, "
+            f"{1000 * phase.database_busy * elapsed / max(1, paced):.2f} ms of CPU per action"
+        )
+    print(
+        f"  action -> ack: p50 {1000 * median(phase.acks):.1f} ms, "
+        f"p99 {1000 * percentile(phase.acks, 99):.1f} ms"
+    )
+    print(
+        f"  action -> last seat's state: p50 {1000 * median(phase.fanouts):.1f} ms, "
+        f"p99 {1000 * percentile(phase.fanouts, 99):.1f} ms"
+    )
+
+
+async def play_alone(url: str, max_cards: int) -> tuple[str, str]:
+    """A game of 4 (a person playing its first legal choice, three heuristic bots) played to
+    its end: its table and the person's token."""
+    async with connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "create", "version": 2, "name": "Reviewed",
+                                  "rules": {"players": 4, "max_cards": max_cards},
+                                  "seats": ["heuristic"] * 3, "start": True,
+                                  "summary_seconds": 0}))  # fmt: skip
+        welcome: Message = {}
+        acted = -1
+        async for data in ws:
+            message = json.loads(data)
+            if message["type"] == "welcome":
+                welcome = message
+            if message["type"] != "state":
+                continue
+            view = message["view"]
+            if view["phase"] == "over":
+                return welcome["table"], welcome["token"]
+            if view["summary"] and view["seat"] not in view["ready"]:
+                await ws.send(json.dumps({"type": "ready"}))
+            if view["current"] == view["seat"] and view["state"] != acted:
+                acted = view["state"]
+                move = (
+                    {"type": "bid", "value": view["legal_bids"][0]}
+                    if view["phase"] == "bidding"
+                    else {"type": "play", "card": view["legal_cards"][0]}
+                )
+                await ws.send(json.dumps({**move, "state": view["state"]}))
+    raise RuntimeError("the game's connection closed before its end")
+
+
+async def finished_games(
+    command: list[str], env: dict[str, str], count: int, max_cards: int
+) -> list[tuple[str, str]]:
+    """``count`` finished games in the run's database, played by a server of its own at full
+    speed (bots without pause), stopped before the measured servers start."""
+    fast = [*command]
+    fast[fast.index("--pace") + 1] = "0"
+    server, url = start_server(fast, env)
+    try:
+        return list(await asyncio.gather(*(play_alone(url, max_cards) for _ in range(count))))
+    finally:
+        server.terminate()
+        server.wait(30)
+        if server.stdout is not None:
+            server.stdout.close()
+
+
+def ask_review(base: str, table: str, token: str) -> Message:
+    """One review request; the answer's JSON (a review, its progress or a refusal)."""
+    request = urllib.request.Request(
+        f"{base}/api/tables/{table}/review",
+        data=json.dumps({"token": token}).encode(),
+        headers={"content-type": "application/json"},
+        method="POST",
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            answer: Message = json.loads(response.read())
+    except urllib.error.HTTPError as err:
+        answer = json.loads(err.read())
+    return answer
+
+
+async def weighed(base: str, games: list[tuple[str, str]]) -> int:
+    """Decisions weighed so far by the reviews of ``games`` (each asked again: a running
+    review answers how far it has got)."""
+    answers = [await asyncio.to_thread(ask_review, base, *game) for game in games]
+    done = 0
+    for answer in answers:
+        if answer["type"] == "review-progress":
+            done += answer["done"]
+        elif answer["type"] == "review":
+            done += sum(len(d["decisions"]) for d in answer["review"]["seats"][0]["deals"])
+        else:
+            raise RuntimeError(f"a review was refused: {answer.get('message')}")
+    return done
+
+
 def start_server(command: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[str], str]:
     server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
     assert server.stdout is not None
@@ -264,7 +411,15 @@ def start_server(command: list[str], env: dict[str, str]) -> tuple[subprocess.Po
 
 
 async def main(
-    tables: int, seconds: float, burst: float, bot: str, fsync: bool, processes: int, db: str
+    tables: int,
+    seconds: float,
+    burst: float,
+    bot: str,
+    fsync: bool,
+    processes: int,
+    db: str,
+    reviews: int = 0,
+    review_cards: int = 10,
 ) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="ascenseur-load-"))
     cluster = None
@@ -285,7 +440,11 @@ async def main(
     urls: list[str] = []
     stats = Stats()
     rng = random.Random(1)
+    finished: list[tuple[str, str]] = []
     try:
+        if reviews:
+            print(f"playing {reviews} games to review", file=sys.stderr)
+            finished = await finished_games(command, env, reviews, review_cards)
         for _ in range(processes):
             server, url = start_server(command, env)
             servers.append(server)
@@ -310,17 +469,16 @@ async def main(
         tasks.append(asyncio.create_task(lag(stats)))
         print("tables opened; measuring", file=sys.stderr)
         await asyncio.sleep(5)  # everyone seated and dealt
-        stats.measuring = True
-        started = time.perf_counter()
-        cpu = sum(cpu_seconds(server.pid) for server in servers)
-        database_cpu = 0.0 if cluster is None else database_cpu_seconds(cluster.data)
-        await asyncio.sleep(seconds)
-        paced = len(stats.acks)
-        elapsed = time.perf_counter() - started
-        busy = (sum(cpu_seconds(server.pid) for server in servers) - cpu) / elapsed
-        if cluster is not None:
-            database_busy = (database_cpu_seconds(cluster.data) - database_cpu) / elapsed
-        acks, fanouts, lags = list(stats.acks), list(stats.fanouts), list(stats.lags)
+        quiet = await measure(stats, servers, cluster, seconds)
+        loaded = None
+        if finished:
+            base = urls[0].replace("ws", "http", 1).removesuffix("/ws")
+            before = await weighed(base, finished)  # asks for every review: they start
+            print(f"{len(finished)} reviews asked; measuring again", file=sys.stderr)
+            errors = stats.errors.copy()
+            loaded = await measure(stats, servers, cluster, seconds)
+            after = await weighed(base, finished)
+            loaded_errors = stats.errors - errors
         for seat in seats:
             seat.paced = False  # everyone acts as soon as it is their turn
             seat.changed.set()
@@ -338,26 +496,23 @@ async def main(
             f"{tables} tables x {SEATS} seats ({PEOPLE} people, 1 {bot} bot), {seconds:.0f} s, "
             f"{processes} server process(es) on {where}, acks once {acked}:"
         )
-        errors = ", ".join(f"{n} {code}" for code, n in stats.errors.most_common()) or "none"
-        print(f"  people's actions: {paced} ({paced / elapsed:.0f}/s), errors: {errors}")
-        print(
-            f"  server processes (without their bot workers): {100 * busy:.0f}% of one core, "
-            f"{1000 * busy * elapsed / max(1, paced):.2f} ms of CPU per person's action"
-        )
-        if cluster is not None:
+        print_phase(quiet, stats.errors if loaded is None else errors)
+        if loaded is not None:
             print(
-                f"  PostgreSQL's processes: {100 * database_busy:.0f}% of one core, "
-                f"{1000 * database_busy * elapsed / max(1, paced):.2f} ms of CPU per action"
+                f"  the same tables while {len(finished)} finished games of 4 players "
+                f"(hands up to {review_cards}) are reviewed at the default budget:"
             )
+            print_phase(loaded, loaded_errors)
+            ratio = percentile(loaded.acks, 99) / percentile(quiet.acks, 99)
+            print(
+                f"  p99 action -> ack with reviews / without: {ratio:.2f}; the reviews weighed "
+                f"{after - before} decisions meanwhile ({(after - before) / loaded.elapsed:.1f}/s)"
+            )
+        more = " (the reviews still running)" if loaded is not None else ""
         print(
-            f"  action -> ack: p50 {1000 * median(acks):.1f} ms, "
-            f"p99 {1000 * percentile(acks, 99):.1f} ms"
+            f"  saturation (everyone acts at once, {burst:.0f} s){more}: {saturated:.0f} actions/s"
         )
-        print(
-            f"  action -> last seat's state: p50 {1000 * median(fanouts):.1f} ms, "
-            f"p99 {1000 * percentile(fanouts, 99):.1f} ms"
-        )
-        print(f"  saturation (everyone acts at once, {burst:.0f} s): {saturated:.0f} actions/s")
+        lags = quiet.lags
         print(
             "  the load generator's own loop wakes late by "
             f"p50 {1000 * median(lags):.1f} ms, p99 {1000 * percentile(lags, 99):.1f}"
@@ -419,6 +574,20 @@ def options() -> argparse.ArgumentParser:
         "(more than 1 needs PostgreSQL: --db postgres)",
     )
     parser.add_argument(
+        "--reviews",
+        type=int,
+        default=0,
+        help="finished games reviewed (the default budget) while the tables play: the paced "
+        "part is measured without them, then again with them running",
+    )
+    parser.add_argument(
+        "--review-cards",
+        type=int,
+        default=10,
+        help="the most cards in a hand of the games reviewed (4 players; 10: 19 deals, about "
+        "100 decisions of the reviewed seat)",
+    )
+    parser.add_argument(
         "--db",
         default="sqlite",
         help="sqlite (a new file, removed at the end), postgres (a throwaway cluster of the "
@@ -436,5 +605,15 @@ if __name__ == "__main__":
         parser.error("several processes share a PostgreSQL database: add --db postgres")
     fsync = not args.no_fsync
     uvloop.run(
-        main(args.tables, args.seconds, args.burst, args.bot, fsync, args.processes, args.db)
+        main(
+            args.tables,
+            args.seconds,
+            args.burst,
+            args.bot,
+            fsync,
+            args.processes,
+            args.db,
+            args.reviews,
+            args.review_cards,
+        )
     )

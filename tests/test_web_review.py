@@ -244,9 +244,18 @@ def test_a_live_tables_bots_play_on_while_a_review_runs(tmp_path: Path) -> None:
         assert reviewed(http, done["table"], done["token"])["type"] == "review"
 
 
-def test_review_workers_run_at_the_lowest_priority() -> None:
-    pool = process_pool(1, REVIEW_NICENESS)
+def priority() -> tuple[int, int, str]:
+    """A worker's niceness, session and scheduling group (Linux)."""
+    group = Path("/proc/self/autogroup")
+    return os.nice(0), os.getsid(0), group.read_text() if group.exists() else ""
+
+
+def test_review_workers_run_at_the_lowest_priority_in_a_group_of_their_own() -> None:
+    pool = process_pool(1, REVIEW_NICENESS, apart=True)
     try:
-        assert pool.submit(os.nice, 0).result(timeout=60) == 19
+        niceness, session, group = pool.submit(priority).result(timeout=60)
     finally:
         pool.shutdown()
+    assert niceness == 19
+    assert session != os.getsid(0)  # its CPU is not charged to the server's session
+    assert group == "" or group.rstrip().endswith("nice 19")

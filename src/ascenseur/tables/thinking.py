@@ -14,6 +14,7 @@ import random
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 
 from ascenseur.bots import Bot, make_bot
 from ascenseur.bots.hints import advice
@@ -60,7 +61,14 @@ def _watch(server: int) -> None:
 WORKER_NICENESS = 10
 
 
-def _start_worker(server: int, niceness: int = WORKER_NICENESS) -> None:
+def _start_worker(server: int, niceness: int = WORKER_NICENESS, apart: bool = False) -> None:
+    if apart:
+        # A session of its own is a scheduling group of its own where the kernel groups by
+        # session (autogroup): the group's own niceness then keeps what the worker burns from
+        # being charged to the server's group, whose wake-ups would wait behind it.
+        with contextlib.suppress(OSError):
+            os.setsid()
+            Path("/proc/self/autogroup").write_text(f"{niceness}\n")
     with contextlib.suppress(OSError):
         os.nice(niceness)
     threading.Thread(target=_watch, args=(server,), daemon=True, name="server-watch").start()
@@ -71,19 +79,20 @@ def bot_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def process_pool(workers: int, niceness: int = WORKER_NICENESS) -> Executor:
+def process_pool(workers: int, niceness: int = WORKER_NICENESS, *, apart: bool = False) -> Executor:
     """Worker processes (started clean by a fork server): bots never slow the event loop.
 
     Each worker runs at a lower priority than the server (``niceness`` more; the pool of game
-    reviews runs at the lowest, 19), and watches the server's process and exits when it is
-    gone, so a server killed without warning leaves no bot running.
+    reviews runs at the lowest, 19, ``apart``: each worker in a session of its own), and
+    watches the server's process and exits when it is gone, so a server killed without
+    warning leaves no bot running.
     """
     context = multiprocessing.get_context("forkserver")
     return ProcessPoolExecutor(
         max_workers=workers,
         mp_context=context,
         initializer=_start_worker,
-        initargs=(os.getpid(), niceness),
+        initargs=(os.getpid(), niceness, apart),
     )
 
 

@@ -258,20 +258,29 @@ class Reviewer:
         if self._pool is None:
             make = self.settings.executor
             self._pool = (
-                make() if make is not None else process_pool(review_workers(), REVIEW_NICENESS)
+                make()
+                if make is not None
+                else process_pool(review_workers(), REVIEW_NICENESS, apart=True)
             )
         return self._pool
 
     async def close(self) -> None:
-        """Stop: the reviews running end, none is kept half done."""
-        for job in list(self._jobs.values()):
-            if job.task is not None:
-                job.task.cancel()
+        """Stop now: the reviews running end unfinished (nothing half done is kept), their
+        workers with them rather than after their decision (seconds at the default budget)."""
         tasks = [job.task for job in self._jobs.values() if job.task is not None]
+        for task in tasks:
+            task.cancel()
         if tasks:
             await asyncio.wait(tasks)
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+        pool = self._pool
+        if pool is not None:
+            # Python 3.14 has ProcessPoolExecutor.terminate_workers(); until then, its
+            # processes (a thread pool has none), taken before shutdown forgets them. A
+            # decision cut off breaks the pool, which ends the thread that waited for it.
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                process.terminate()
 
     def running(self, table: str, seat: int) -> Job | None:
         return self._jobs.get((table, seat))
