@@ -163,10 +163,16 @@ def connect(address: str, cpus: int, bots: Sequence[str] = ()) -> Iterator[Ray]:
             ray.init(target, **options)
     except Exception as err:  # Ray raises bare Exceptions too (a raylet slow to start)
         ray.shutdown()  # what it started before it failed
-        what = (
-            "start a local Ray" if address == "auto" else f"connect to the Ray cluster at {address}"
-        )
-        raise ClusterError(f"cannot {what}: {err}") from None
+        if address == "auto":
+            raise ClusterError(f"cannot start a local Ray: {err}") from None
+        hint = ""
+        if os.environ.get("RAY_AUTH_MODE") != "token":
+            hint = (
+                " (a cluster with token authentication, Ray's default, also needs "
+                "RAY_AUTH_MODE=token and its token here: RAY_AUTH_TOKEN, or ~/.ray/auth_token "
+                "copied from the head)"
+            )
+        raise ClusterError(f"cannot connect to the Ray cluster at {address}: {err}{hint}") from None
     try:
         found = int(ray.cluster_resources().get("CPU", 0))
         if found < 1:
