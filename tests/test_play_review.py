@@ -67,14 +67,14 @@ async def finish(pilot: Pilot[None], app: PlayApp) -> None:
         await settle(app, pilot)
 
 
-async def until_reviewed(pilot: Pilot[None], app: App[None]) -> ReviewScreen:
+async def until_reviewed(pilot: Pilot[None], app: App[None], seconds: int = 30) -> ReviewScreen:
     """Wait (responsively) for the review to be computed and shown."""
-    for _ in range(600):
+    for _ in range(20 * seconds):
         if isinstance(app.screen, ReviewScreen):
             await pilot.pause()
             return app.screen
         await pilot.pause(0.05)
-    raise AssertionError(f"no review after 30 s: {type(app.screen).__name__}")
+    raise AssertionError(f"no review after {seconds} s: {type(app.screen).__name__}")
 
 
 def test_r_at_the_end_reviews_the_persons_game_and_1_jumps_to_the_costliest() -> None:
@@ -160,6 +160,51 @@ def test_the_review_shows_its_progress_and_escape_stops_it(
     assert "so far" in shown and "Esc stop" in shown
 
 
+def test_the_review_weighs_in_two_processes_under_the_full_screen() -> None:
+    """Textual's stand-in for sys.stderr has no file descriptor, which multiprocessing hands
+    to its resource tracker: the pool must start all the same."""
+    session = Session.start(TINY, "Ada", ["random"], seed=SEED, db=None)
+    app = PlayApp(session, PlayOptions(pace=0, pause=0, review_budget=BUDGET, review_jobs=2))
+
+    async def run() -> Review:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await finish(pilot, app)
+            await pilot.press("r")
+            return (await until_reviewed(pilot, app, seconds=120)).review
+
+    review = asyncio.run(run())
+    assert review.seats[0].summary.weighed > 0
+
+
+def test_a_review_that_fails_says_why_and_escape_goes_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Review:
+        raise ValueError("bad value(s) in fds_to_keep")
+
+    monkeypatch.setattr(review_app, "review_record", broken)
+    session = Session.start(TINY, "Ada", ["random"], seed=SEED, db=None)
+    app = PlayApp(session, options())
+
+    async def run() -> str:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await finish(pilot, app)
+            await pilot.press("r")
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if "could not be made" in screen_text(app):
+                    break
+            said = screen_text(app)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, RankingScreen)
+            return said
+
+    said = " ".join(asyncio.run(run()).split())
+    assert "The review could not be made: ValueError: bad value(s) in fds_to_keep" in said
+    assert "Esc back" in said
+
+
 def test_a_review_opens_again_at_once_from_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     session = Session.start(TINY, "Ada", ["random"], seed=SEED, db=None)
     app = PlayApp(session, options())
@@ -205,7 +250,7 @@ def test_n_plays_again_with_the_same_settings_and_r_waits_for_the_end() -> None:
 
 
 def test_the_review_screen_steps_through_the_game() -> None:
-    session = finished(Rules(4, 4), seed=7, bots="heuristic")
+    session = finished(Rules(4, 4), seed=7)
     review = made_up_review(session)
     screen = ReviewScreen(review, session.state, session.person, session.seats, "en")
     host = _Host(screen)
@@ -245,7 +290,7 @@ def test_the_review_screen_steps_through_the_game() -> None:
 def test_snapshot_the_review_screen(
     name: str, size: tuple[int, int], lang: str, keys: tuple[str, ...]
 ) -> None:
-    session = finished(Rules(4, 8), seed=7, bots="heuristic")
+    session = finished(Rules(4, 8), seed=7)
     review = made_up_review(session)
     tongue: Language = "fr" if lang == "fr" else "en"
     screen = ReviewScreen(review, session.state, session.person, session.seats, tongue)

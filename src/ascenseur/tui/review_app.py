@@ -14,10 +14,12 @@ replay`` with, at each decision of the reviewed seat, the options the expert wei
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from multiprocessing import resource_tracker
 from typing import TypeVar
 
 from rich.text import Text
@@ -56,11 +58,9 @@ _T = TypeVar("_T")
 
 #: From this many columns the key bar names every key, and every hand fits beside the names.
 WIDE = 110
-#: From this many rows a decision's table shows up to :data:`ROWS_TALL` options, else
-#: :data:`ROWS`; the others are listed in a line after it.
-TALL = 34
-ROWS = 4
-ROWS_TALL = 10
+#: How many options a decision's table shows for the screen's rows (the others are listed
+#: in a line after it): on 24 rows, 3, so that the whole panel fits under four seats.
+ROWS_BY_HEIGHT = ((34, 10), (30, 4), (0, 3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +80,23 @@ class ReviewRequest:
     def who(self, lang: Language) -> str:
         """The reviewed seat as people call it (``Ada``, ``Bot 2``, ``Seat 2``)."""
         return seat_name(self.names, self.seat, lang)
+
+    def prepare(self) -> None:
+        """Get ready to weigh decisions in other processes, from the app's own thread.
+
+        A process pool needs multiprocessing's resource tracker, which is handed this
+        process's standard error by its file descriptor; under Textual ``sys.stderr`` is a
+        capture that has none (``fileno()`` is −1) and the pool could not start. The tracker
+        is started here with the real standard error (once per process: later pools share it).
+        """
+        if self.jobs <= 1:
+            return
+        captured = sys.stderr
+        sys.stderr = sys.__stderr__
+        try:
+            resource_tracker.ensure_running()
+        finally:
+            sys.stderr = captured
 
     def run(self, progress: Callable[[int, int], None]) -> Review:
         """The review (:func:`~ascenseur.review.review_record`), read from the cache when it
@@ -144,6 +161,7 @@ class ReviewProgressScreen(Screen[Review | None]):
         self._show_keys("review_keys_wait")
         self.set_interval(0.2, self._show_progress)
         self._opened = time.monotonic()
+        self.request.prepare()
         # A daemon thread of its own, not a worker: quitting mid-review must not wait for the
         # decision being weighed (the thread stops at the next one: on_unmount).
         threading.Thread(target=self._compute, name="ascenseur-review", daemon=True).start()
@@ -171,6 +189,9 @@ class ReviewProgressScreen(Screen[Review | None]):
             return
         except (AscenseurError, OSError) as err:
             self._tell(self._failed, str(err))
+            return
+        except Exception as err:  # the thread's end: unsaid, the screen would wait on
+            self._tell(self._failed, f"{type(err).__name__}: {err}")
             return
         if not self._cancel.is_set():
             self._tell(self._done, review)
@@ -370,20 +391,29 @@ class ReviewScreen(Screen[None]):
         panel = self.query_one("#panel", Static)
         decision = self.at.get(self.timeline.index)
         if decision is not None:
-            rows = ROWS_TALL if self.app.size.height >= TALL else ROWS
+            height = self.app.size.height
+            rows = next(rows for least, rows in ROWS_BY_HEIGHT if height >= least)
             panel.border_title = decision_title(decision, self.lang)
             panel.border_subtitle = label_text(decision, self.lang)
             panel.update(decision_panel(decision, self.who, self.lang, rows))
             panel.styles.border = ("round", _border_colour(decision))
+            # On a small screen the panel is what matters: the seats' table scrolls up for it
+            # (the arrows step through the game, they do not scroll).
+            self.call_after_refresh(self._panel_in_view)
             return
         panel.styles.border = ("round", "gray")
         panel.border_subtitle = ""
+        self.query_one("#replay", VerticalScroll).scroll_home(animate=False)
         if deal is None:
             panel.border_title = ""
             panel.update(tr(self.lang, "review_no_decision", who=self.who))
             return
         panel.border_title = tr(self.lang, "review_panel_deal", deal=deal + 1)
         panel.update(deal_panel(self.reviewed.deals[deal], self.who, self.lang))
+
+    def _panel_in_view(self) -> None:
+        replay = self.query_one("#replay", VerticalScroll)
+        replay.scroll_to_widget(self.query_one("#panel"), animate=False, top=False)
 
     # -- keys ----------------------------------------------------------------------------------
 
