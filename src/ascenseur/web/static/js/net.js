@@ -38,6 +38,11 @@ export function newCid() {
   return Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) => n.toString(16)).join("-");
 }
 
+/** A close that asks to come back later (the server's storage is away), and the waits. */
+const TRY_AGAIN_LATER = 1013;
+const RETRY_FIRST = 1000;
+const RETRY_MOST = 10000;
+
 export class GameSocket {
   /**
    * `first` is the message that seats us (create, join, watch, resume or claim);
@@ -51,6 +56,7 @@ export class GameSocket {
     this.ref = 0;
     this.version = null;
     this.closed = false;
+    this.retry = RETRY_FIRST;
     this.open();
   }
 
@@ -65,17 +71,24 @@ export class GameSocket {
     this.ws.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "welcome") this.welcomed(message);
-      else if (message.type === "state") this.version = message.view.version;
+      else if (message.type === "state") {
+        this.version = message.view.version;
+        this.retry = RETRY_FIRST; // back at the table: the next wait starts again from 1 s
+      }
       else if (message.type === "error" && ["moved", "removed", "bad-token"].includes(message.code)) {
         if (this.table) release(this.table);
         this.closed = true;
       }
       this.onMessage(message);
     });
-    this.ws.addEventListener("close", () => {
+    this.ws.addEventListener("close", (event) => {
       if (this.closed) return;
       this.onStatus(false);
-      setTimeout(() => this.closed || this.open(), 1000);
+      // 1013 "try again later": the server's storage is away. Wait longer each time (1, 2,
+      // 4 … 10 s) rather than knocking every second; any other loss retries after 1 s.
+      const wait = event.code === TRY_AGAIN_LATER ? this.retry : RETRY_FIRST;
+      if (event.code === TRY_AGAIN_LATER) this.retry = Math.min(this.retry * 2, RETRY_MOST);
+      setTimeout(() => this.closed || this.open(), wait);
     });
   }
 
