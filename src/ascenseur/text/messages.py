@@ -260,11 +260,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "label_mistake": ("mistake", "erreur"),
     "label_blunder": ("blunder", "gaffe"),
     # the game review on the full screen (tui/review_app.py)
-    "review_of": ("Review of {who}", "Revue de {who}"),
+    "review_of": ("Review {of}", "Revue {of}"),
+    "review_of_game": (
+        "Review {of} — {players} players, {deals}.",
+        "Revue {of} — {players} joueurs, {deals}.",
+    ),
     "review_wait": (
-        "The expert goes over each bid and card of {who}, from what that seat could see at "
+        "The expert goes over each bid and card {of}, from what that seat could see at "
         "the time and nothing else, and weighs every option it had.",
-        "L'expert reprend chaque annonce et chaque carte de {who}, avec ce que cette place "
+        "L'expert reprend chaque annonce et chaque carte {of}, avec ce que cette place "
         "voyait alors et rien d'autre, et évalue chacun de ses choix possibles.",
     ),
     "review_progress": (
@@ -320,8 +324,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Attendu des décisions prises {expected} ; chance {luck} ; {lost} points perdus.",
     ),
     "review_no_decision": (
-        "No decision of {who} at this step: n goes to the next one, p to the previous one.",
-        "Pas de décision de {who} à cette étape : n va à la suivante, p à la précédente.",
+        "No decision {of} at this step: n goes to the next one, p to the previous one.",
+        "Pas de décision {of} à cette étape : n va à la suivante, p à la précédente.",
     ),
     "review_keys_summary": (
         "1-3 a costly decision · ⏎ step through the game · ↑↓ scroll",

@@ -48,6 +48,7 @@ from ascenseur.tui.review_panels import (
     decision_steps,
     decision_title,
     label_text,
+    of_seat,
     seat_decisions,
     summary_text,
     summary_title,
@@ -150,8 +151,9 @@ class ReviewProgressScreen(Screen[Review | None]):
     def compose(self) -> ComposeResult:
         lang = self.lang
         with Vertical() as box:
-            box.border_title = tr(lang, "review_of", who=self.request.who(lang))
-            yield Static(tr(lang, "review_wait", who=self.request.who(lang)), id="what")
+            of = of_seat(self.request.who(lang), lang)
+            box.border_title = tr(lang, "review_of", of=of)
+            yield Static(tr(lang, "review_wait", of=of), id="what")
             yield Static(budget_line_of(self.request.budget, lang), id="budget")
             yield ProgressBar(show_eta=False, id="bar")
             yield Static(id="count")
@@ -333,7 +335,8 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         text = summary_text(self.review, self.reviewed, self.lang)
         self.query_one("#summary-text", Static).update(text)
-        self.query_one("#seats").border_title = tr(self.lang, "review_of", who=self.who)
+        of = of_seat(self.who, self.lang)
+        self.query_one("#seats").border_title = tr(self.lang, "review_of", of=of)
         weighed = [s for s in self.steps if self.at[s].label != "forced"]
         if weighed or self.steps:
             self.timeline.go((weighed or self.steps)[0])
@@ -406,7 +409,7 @@ class ReviewScreen(Screen[None]):
         self.query_one("#replay", VerticalScroll).scroll_home(animate=False)
         if deal is None:
             panel.border_title = ""
-            panel.update(tr(self.lang, "review_no_decision", who=self.who))
+            panel.update(tr(self.lang, "review_no_decision", of=of_seat(self.who, self.lang)))
             return
         panel.border_title = tr(self.lang, "review_panel_deal", deal=deal + 1)
         panel.update(deal_panel(self.reviewed.deals[deal], self.who, self.lang))

@@ -48,6 +48,20 @@ SPREAD = 3
 SPREAD_FLOOR = 0.05
 
 
+def of_seat(who: str, lang: Language) -> str:
+    """``of Ada``; in French ``d'Ada`` before a vowel, else ``de Bob``.
+
+    >>> of_seat("Ada", "en"), of_seat("Ada", "fr"), of_seat("Élise", "fr"), of_seat("Robot 2", "fr")
+    ('of Ada', "d'Ada", "d'Élise", 'de Robot 2')
+    """
+    if lang != "fr":
+        return f"of {who}"
+    return f"d'{who}" if who[:1].casefold() in _VOWELS else f"de {who}"
+
+
+_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûü")
+
+
 def decision_steps(timeline: Timeline, seat: int) -> list[int]:
     """The positions of ``timeline`` (its indices) at which ``seat`` is to decide, in game
     order: the position before its bid or card, where the replay shows what it saw then.
@@ -172,14 +186,15 @@ def deal_panel(deal: DealReview, who: str, lang: Language) -> RenderableType:
         luck="—" if deal.luck is None else decimal(lang, deal.luck, sign=True),
         lost=decimal(lang, deal.lost),
     )
-    hint = Text(tr(lang, "review_no_decision", who=who), style="dim")
+    hint = Text(tr(lang, "review_no_decision", of=of_seat(who, lang)), style="dim")
     return Group(Text(head), Text(more), hint)
 
 
 def summary_title(review: Review, who: str, lang: Language) -> str:
     """``Review of Ada — 4 players, 5 deals.``: the summary page's header."""
     deals = count(lang, review.record.deals, "deal")
-    return tr(lang, "review_title", who=who, players=review.record.players, deals=deals)
+    players = review.record.players
+    return tr(lang, "review_of_game", of=of_seat(who, lang), players=players, deals=deals)
 
 
 def summary_text(review: Review, seat: SeatReview, lang: Language) -> Text:
@@ -212,6 +227,7 @@ __all__ = [
     "decision_steps",
     "decision_title",
     "label_text",
+    "of_seat",
     "seat_decisions",
     "summary_text",
     "summary_title",
