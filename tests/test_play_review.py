@@ -146,6 +146,9 @@ def test_the_review_shows_its_progress_and_escape_stops_it(
             await pilot.pause(0.5)
             assert isinstance(app.screen, ReviewProgressScreen)
             shown = screen_text(app)
+            await pilot.press("r", "n")  # the game's keys wait while its review is computed
+            await pilot.pause()
+            assert len(app.screen_stack) == 3 and app.session is session
             await pilot.press("escape")  # answered at once: the screen is not waiting
             await pilot.pause()
             assert isinstance(app.screen, RankingScreen)

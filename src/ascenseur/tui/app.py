@@ -569,7 +569,7 @@ class PlayApp(App[None]):
 
     def action_rematch(self) -> None:
         """At the end: a new game with the same settings (rules, name, bots)."""
-        if self.session.turn is not Turn.OVER:
+        if self.session.turn is not Turn.OVER or self._reviewing():
             return
         self.session = self.session.rematch()
         self._ranked = False
@@ -587,7 +587,7 @@ class PlayApp(App[None]):
         """At the end: the expert's review of the person's game, computed in the background
         (kept: it opens at once the next time), then stepped through beside the replay."""
         session = self.session
-        if session.turn is not Turn.OVER:
+        if session.turn is not Turn.OVER or self._reviewing():
             return
         request = ReviewRequest(
             state=session.state,
@@ -598,6 +598,10 @@ class PlayApp(App[None]):
             cache=ReviewCache(data_dir() / "reviews"),
         )
         self.push_screen(ReviewProgressScreen(request, self.lang), self._show_review)
+
+    def _reviewing(self) -> bool:
+        """Whether a review is on screen (its keys are its own: the game's wait)."""
+        return isinstance(self.screen, ReviewProgressScreen | ReviewScreen)
 
     def _show_review(self, review: Review | None) -> None:
         if review is None:  # stopped
