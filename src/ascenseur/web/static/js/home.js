@@ -177,10 +177,14 @@ export async function downloadRecord(table) {
 async function historyList() {
   const tables = Object.entries(heldTables()).map(([table, token]) => ({ table, token }));
   const response = await post(`/api/tables/mine?lang=${lang()}`, { tables: tables.slice(-500) });
-  const { games } = response.ok ? await response.json() : { games: [] };
+  const answer = await response.json().catch(() => ({}));
+  // Refused (too many lists a minute, the storage away): the server's sentence, not "no games".
+  const said = response.ok ? null : answer.message || t("no_games");
+  const games = response.ok ? answer.games : [];
   return h("section", { id: "history", class: "panel" },
     h("h2", {}, t("history")),
-    games.length ? h("ul", { class: "games" }, games.map(gameRow)) : h("p", {}, t("no_games")));
+    said ? h("p", { class: "refusal", role: "status" }, said)
+      : games.length ? h("ul", { class: "games" }, games.map(gameRow)) : h("p", {}, t("no_games")));
 }
 
 /** The home page, to show once it is built. */

@@ -1,9 +1,11 @@
-"""The page's socket comes back by itself: after a close that asks to try again later (1013,
-the server's storage away) it waits longer each time, up to 10 s, and starts again from 1 s once
-it is back at its table; after any other loss it tries again after 1 s."""
+"""The page when the server cannot answer: its socket comes back by itself — after a close that
+asks to try again later (1013, the server's storage away) it waits longer each time, up to 10 s,
+and starts again from 1 s once it is back at its table; after any other loss it tries again after
+1 s — and a refused list of one's games says why rather than "no games"."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,4 +80,20 @@ def test_a_plain_loss_tries_again_after_a_second(browser: Browser, url: str) -> 
     waits = page.evaluate(PROBE, [1006, 1006, 1001])
     assert waits == [1000, 1000, 1000]
     assert problems == []
+    page.close()
+
+
+def test_a_refused_list_of_ones_games_says_why(browser: Browser, url: str) -> None:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    sentence = "The games are not available right now: the database is away. Try again soon."
+    body = json.dumps({"type": "error", "code": "storage-unavailable", "message": sentence})
+    page.route(
+        "**/api/tables/mine*",
+        lambda route: route.fulfill(status=503, content_type="application/json", body=body),
+    )
+    page.goto(url)
+    page.wait_for_selector("#history")
+    history = page.inner_text("#history")
+    assert sentence in history
+    assert "No game" not in history and "no game" not in history
     page.close()
