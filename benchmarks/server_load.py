@@ -74,6 +74,8 @@ class Incoming(msgspec.Struct):
 incoming = msgspec.json.Decoder(Incoming)
 SEATS = 5
 PEOPLE = 4
+#: Between two messages of a game played to be reviewed: below the server's 20 a second.
+MESSAGE_GAP = 0.07
 #: At most this long to open one table (create, joins); the run stops with a sentence after.
 SETUP_SECONDS = 30.0
 
@@ -329,7 +331,7 @@ async def play_alone(url: str, max_cards: int) -> tuple[str, str]:
                                   "seats": ["heuristic"] * 3, "start": True,
                                   "summary_seconds": 0}))  # fmt: skip
         welcome: Message = {}
-        acted = -1
+        acted = readied = -1
         async for data in ws:
             message = json.loads(data)
             if message["type"] == "welcome":
@@ -339,7 +341,10 @@ async def play_alone(url: str, max_cards: int) -> tuple[str, str]:
             view = message["view"]
             if view["phase"] == "over":
                 return welcome["table"], welcome["token"]
-            if view["summary"] and view["seat"] not in view["ready"]:
+            waiting = view["summary"] and view["seat"] not in view["ready"]
+            if waiting and view["state"] != readied:  # once a summary: more is flooding
+                readied = view["state"]
+                await asyncio.sleep(MESSAGE_GAP)
                 await ws.send(json.dumps({"type": "ready"}))
             if view["current"] == view["seat"] and view["state"] != acted:
                 acted = view["state"]
@@ -348,6 +353,7 @@ async def play_alone(url: str, max_cards: int) -> tuple[str, str]:
                     if view["phase"] == "bidding"
                     else {"type": "play", "card": view["legal_cards"][0]}
                 )
+                await asyncio.sleep(MESSAGE_GAP)
                 await ws.send(json.dumps({**move, "state": view["state"]}))
     raise RuntimeError("the game's connection closed before its end")
 

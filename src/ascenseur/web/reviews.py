@@ -81,9 +81,10 @@ ANSWER_SECONDS = 0.3
 
 
 def review_workers() -> int:
-    """Processes searching a review's decisions: every core (they take only idle time), at
-    most 4 (each holds the compiled search in memory)."""
-    return max(1, min(4, os.cpu_count() or 1))
+    """Processes searching a review's decisions: every core but one, as the bots' (a core
+    left to the server and the bots whatever the kernel does with priorities: caches, memory
+    and wake-ups are shared), at most 4 (each holds the compiled search in memory)."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,9 +282,6 @@ class Reviewer:
             pool.shutdown(wait=False, cancel_futures=True)
             for process in processes:
                 process.terminate()
-
-    def running(self, table: str, seat: int) -> Job | None:
-        return self._jobs.get((table, seat))
 
     async def kept(self, table: Table, seat: int, budget: ReviewBudget) -> Review | None:
         """The review of ``seat`` at ``budget`` if it is kept on disk (read in a thread)."""
