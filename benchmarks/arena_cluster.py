@@ -114,6 +114,8 @@ def main() -> None:
         f"{args.candidate} vs {args.reference}, {args.players} players, max {args.max_cards} "
         f"cards, {args.games} games × {args.players + 1} runs"
     )
+    # Untimed: this process loads the compiled search once, as a long match would have.
+    play(match, deals.take(1), Processes(1))
     rates: dict[str, float] = {}
     tables = []
     for jobs in (1, 2):

@@ -153,7 +153,8 @@ def connect(address: str, cpus: int, bots: Sequence[str] = ()) -> Iterator[Ray]:
         options.update(
             num_cpus=cpus, include_dashboard=False, object_store_memory=LOCAL_OBJECT_STORE
         )
-        target = None
+        # "local": a new cluster, even where a `ray start` of this machine left one to find.
+        target = "local"
     else:
         target = address
     try:
