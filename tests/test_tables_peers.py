@@ -20,7 +20,8 @@ from ascenseur.core.actions import Bid
 from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
 from ascenseur.tables import postgres as postgres_store
-from ascenseur.tables.driver import Driver, LiveTable, Settings, Update, carried
+from ascenseur.tables.driver import Driver, Settings
+from ascenseur.tables.live import LiveTable, Update, carried
 from ascenseur.tables.storage import Notice, Presence, TableStore, VersionConflict
 from ascenseur.tables.stores import open_store
 from ascenseur.tables.thinking import thread_pool

@@ -29,7 +29,7 @@ from ascenseur.core.state import Phase
 from ascenseur.tables import events as ev
 from ascenseur.tables import postgres as pg
 from ascenseur.tables import sqlite as lite
-from ascenseur.tables.driver import summary_of
+from ascenseur.tables.live import summary_of
 from ascenseur.tables.storage import SeatToken, TableStore
 from ascenseur.tables.stores import is_url
 from ascenseur.tables.stores import open_store as open_db

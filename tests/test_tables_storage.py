@@ -17,7 +17,7 @@ import pytest
 from ascenseur.core.actions import Bid
 from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
-from ascenseur.tables.driver import summary_of
+from ascenseur.tables.live import summary_of
 from ascenseur.tables.sqlite import SCHEMA_VERSION, LogSync, SqliteDatabase, SqliteStore
 from ascenseur.tables.storage import SeatToken, StoreError, Summary, TableStore, VersionConflict
 from ascenseur.tables.stores import is_url

@@ -10,7 +10,8 @@ from ascenseur.core.actions import Bid
 from ascenseur.core.errors import IllegalAction
 from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
-from ascenseur.tables.driver import LiveTable, Step, next_step
+from ascenseur.tables.live import LiveTable
+from ascenseur.tables.steps import Step, next_step
 from ascenseur.tables.storage import SeatToken
 from ascenseur.tables.story import Turn
 from ascenseur.tables.table import Table, TableError
@@ -217,7 +218,7 @@ def test_idle_tables_are_unloaded_and_come_back_from_the_log() -> None:
 def test_a_late_reveal_names_the_deal_that_ended_not_the_next_one() -> None:
     """A client catching up hears of deal 0's end after deal 1 is dealt: the deck it is shown
     is deal 0's; deal 1's stays secret."""
-    from ascenseur.tables.driver import Update
+    from ascenseur.tables.live import Update
     from ascenseur.web.protocol import RevealEvent
     from ascenseur.web.wire import said
 
@@ -315,7 +316,8 @@ def test_a_bot_is_not_asked_to_move_after_the_table_moved_while_its_lease_was_as
     import asyncio
 
     from ascenseur.core.actions import Bid
-    from ascenseur.tables.driver import Driver, Settings, Update
+    from ascenseur.tables.driver import Driver, Settings
+    from ascenseur.tables.live import Update
     from ascenseur.tables.sqlite import SqliteStore
     from ascenseur.tables.thinking import thread_pool
 
@@ -374,7 +376,7 @@ def test_a_bot_is_not_asked_to_move_after_the_table_moved_while_its_lease_was_as
 
 def test_a_table_id_never_reads_as_a_command_line_option() -> None:
     """`ascenseur play --resume ID` refused an id drawn with a leading "-" (one in 64)."""
-    from ascenseur.tables.driver import new_table_id
+    from ascenseur.tables.tokens import new_table_id
 
     ids = [new_table_id() for _ in range(3000)]
     assert not any(table_id.startswith("-") for table_id in ids)

@@ -16,7 +16,7 @@ from ascenseur.bots.random_bot import RandomBot
 from ascenseur.core.actions import Bid, Play, PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.phase import Phase
-from ascenseur.tables import driver as driver_module
+from ascenseur.tables import live as live_module
 from ascenseur.tables.events import BotFailed
 from ascenseur.tables.fairness import commitment, hands_from_deck
 from ascenseur.web.service import Limits
@@ -214,7 +214,7 @@ def test_a_client_that_comes_back_gets_what_it_missed(
             assert "chat" in kinds and "notice" in kinds  # the chat and the start it missed
             line = next(e for e in state["events"] if e["kind"] == "chat")["line"]
             assert line["text"] == "where is Bea?" and line["name"] == "Ada"
-        monkeypatch.setattr(driver_module, "RECENT_UPDATES", 1)
+        monkeypatch.setattr(live_module, "RECENT_UPDATES", 1)
         with http.websocket_connect("/ws") as ws3:
             old = Client(ws3)
             old.join(welcome["table"], token, since=0)

@@ -26,7 +26,7 @@ from ascenseur.core.rules import (
 )
 from ascenseur.search.problem import Estimate
 from ascenseur.tables import events as ev
-from ascenseur.tables.driver import LiveTable, Update
+from ascenseur.tables.live import LiveTable, Update
 from ascenseur.tables.story import Turn
 from ascenseur.tables.table import Table
 from ascenseur.web.protocol import ServerMessage, TableView

@@ -40,13 +40,6 @@ from ascenseur.core.rules import Rules
 from ascenseur.core.state import DealResult, GameState, Phase
 from ascenseur.files import read_record
 from ascenseur.search.problem import Estimate
-from ascenseur.tables.driver import (
-    digest,
-    new_invite,
-    new_table_id,
-    new_token,
-    summary_of,
-)
 from ascenseur.tables.events import (
     BidEntry,
     By,
@@ -56,6 +49,7 @@ from ascenseur.tables.events import (
     SeatSpec,
 )
 from ascenseur.tables.events import Event as Entry
+from ascenseur.tables.live import summary_of
 from ascenseur.tables.sqlite import SqliteDatabase
 from ascenseur.tables.storage import SeatToken
 from ascenseur.tables.story import (
@@ -78,6 +72,7 @@ from ascenseur.tables.table import (
     first_dealer,
     person_name,
 )
+from ascenseur.tables.tokens import digest, new_invite, new_table_id, new_token
 from ascenseur.timeline import deal_tricks
 from ascenseur.userdata import (
     data_dir,

@@ -11,43 +11,52 @@ state; nothing half-done is ever seen.
 Each started table has one task (:meth:`Driver._run`) that deals, lets the bots play at a
 human pace with their thinking in a worker pool, puts a stand-in bot on the seat of a person
 who has been away longer than the table's grace time, and plays for a person whose time ran
-out. What to do next is :func:`next_step`, a pure function of the table, the people present
-and the time. (The terminal steps the same :class:`Table` itself, one person and bots: it
-needs no clock, no presence and no pacing.)
+out. What to do next is :func:`~ascenseur.tables.steps.next_step`, a pure function of the
+table, the people present and the time. A table in memory is a
+:class:`~ascenseur.tables.live.LiveTable`; seat tokens and ids are
+:mod:`ascenseur.tables.tokens`'s. (The terminal steps the same :class:`Table` itself, one
+person and bots: it needs no clock, no presence and no pacing.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import logging
 import secrets
 import time
-from collections import Counter, deque
-from collections.abc import Callable, Coroutine, Hashable, Sequence
+from collections import Counter
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, TypeVar, cast
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.errors import AscenseurError, IllegalAction
 from ascenseur.core.rules import Rules
 from ascenseur.tables import story
-from ascenseur.tables.events import By, Created, Event, Profile, SeatSpec, SeatTaken, Started
+from ascenseur.tables.events import Created, Event, Profile, SeatSpec, SeatTaken, Started
+from ascenseur.tables.live import (
+    Listener,
+    LiveTable,
+    Update,
+    carried,
+    summary_of,
+    voided,
+)
+from ascenseur.tables.steps import Step, next_step
 from ascenseur.tables.storage import (
     Notice,
     Presence,
     SeatToken,
-    StoreError,
-    Summary,
     TableStore,
     VersionConflict,
 )
 from ascenseur.tables.stores import unavailable
-from ascenseur.tables.story import DealScored, Turn
+from ascenseur.tables.story import DealScored
 from ascenseur.tables.table import Table, TableError, bot_rng, check_bot, first_dealer
 from ascenseur.tables.thinking import decide
+from ascenseur.tables.tokens import digest, new_invite, new_table_id, new_token
 
 T = TypeVar("T")
 #: Tries of a commit that keeps losing its version to other processes.
@@ -57,34 +66,8 @@ STOP_BEAT_SECONDS = 2.0
 
 log = logging.getLogger("ascenseur.tables")
 
-#: Bytes of a seat token (256 bits) and of an invite code (48 bits: short enough to type).
-TOKEN_BYTES = 32
-INVITE_BYTES = 6
-#: Updates kept for clients that come back (past them, a client gets a fresh view).
-RECENT_UPDATES = 128
 #: A bot that failed this many times in a row gives way to the random bot (the table is told).
 BOT_RETRIES = 3
-
-
-def new_token() -> str:
-    """A seat token: made by the server, given once to its holder, stored only as a hash."""
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def digest(token: str) -> bytes:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
-
-
-def new_table_id() -> str:
-    """A table's id, never starting with "-": it is typed on command lines
-    (``ascenseur play --resume ID``), where such an id reads as an option."""
-    while (table_id := secrets.token_urlsafe(9)).startswith("-"):
-        pass
-    return table_id
-
-
-def new_invite() -> str:
-    return secrets.token_urlsafe(INVITE_BYTES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,183 +107,6 @@ class DriverStats:
     bot_failures: int = 0
     #: Bot decisions sent to the worker pool and not yet back.
     thinking: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Update:
-    """What a commit added: the log events from version ``first`` on, and the public story."""
-
-    first: int
-    events: tuple[Event, ...]
-    story: tuple[story.Event, ...]
-
-
-class Listener(Protocol):
-    """Something that hears of a table's updates (a connection, a terminal): it must not block."""
-
-    def tell(self, live: LiveTable, update: Update) -> None: ...
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """What the driver does next: ``deal``, ``bot`` (``seat`` by ``level``, ``by``),
-    ``standin`` (for ``seat``), ``wait`` until ``until`` (None: until something happens), or
-    ``over``."""
-
-    kind: Literal["deal", "bot", "standin", "wait", "over"]
-    seat: int | None = None
-    level: str | None = None
-    by: By = "bot"
-    until: float | None = None
-
-
-def next_step(
-    table: Table,
-    *,
-    present: Counter[int],
-    away_since: dict[int, float],
-    ready: set[int],
-    scored_at: float | None,
-    now: float,
-    watched: bool = True,
-) -> Step:
-    """What moves ``table`` next, given who is connected and the time (pure).
-
-    A table no one watches waits: its bots do not play on for nobody, and it goes on where it
-    stood when someone comes back.
-
-    A person away longer than the grace time gets a stand-in (step ``standin``); after a deal
-    the next one waits until every person present is ready or the summary time is up (a
-    person alone with bots: until they are ready); a person whose clock ran out has the
-    stand-in bot play that one action (``timeout``).
-    """
-    turn = table.turn
-    if turn is Turn.OVER:
-        return Step("over")
-    if turn is Turn.LOBBY or not watched:
-        return Step("wait")
-    grace = table.created.grace
-    waits: list[float] = []
-    for seat, since in away_since.items():
-        row = table.seats[seat]
-        if row.is_person and row.standin is None and not present[seat]:
-            if now >= since + grace:
-                return Step("standin", seat=seat)
-            waits.append(since + grace)
-    until = min(waits) if waits else None
-    if turn is Turn.DEAL:
-        if scored_at is not None:
-            people = {s for s in present if present[s] and table.seats[s].is_person}
-            if not people <= ready:
-                if sum(1 for row in table.seats if row.is_person) == 1:
-                    return Step("wait", until=until)  # alone with bots: until they move on
-                end = scored_at + table.created.summary_seconds
-                if now < end:
-                    return Step("wait", until=min(end, until) if until else end)
-        return Step("deal")
-    to_act = table.state.current_seat
-    assert to_act is not None
-    level = table.actor(to_act)
-    if level is not None:
-        by: By = "bot" if table.seats[to_act].bot else "standin"
-        return Step("bot", seat=to_act, level=level, by=by)
-    deadline = table.deadline
-    if deadline is not None:
-        if now >= deadline:
-            return Step("bot", seat=to_act, level=table.created.standin, by="timeout")
-        until = min(until, deadline) if until else deadline
-    return Step("wait", until=until)
-
-
-@dataclass(eq=False)
-class LiveTable:
-    """A table in memory: the committed table, who listens, who is here, its driver task."""
-
-    table: Table
-    tokens: dict[int, SeatToken]
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    listeners: set[Listener] = field(default_factory=set)
-    #: Connections per seat (people only), in every process; spectators are counted apart.
-    present: Counter[int] = field(default_factory=Counter)
-    away_since: dict[int, float] = field(default_factory=dict)
-    spectators: int = 0
-    ready: set[int] = field(default_factory=set)
-    #: This process's part of ``present``, ``spectators`` and ``ready``; ``peers``: the
-    #: other processes' parts, as they published them.
-    mine: Counter[int] = field(default_factory=Counter)
-    my_spectators: int = 0
-    my_ready: set[int] = field(default_factory=set)
-    peers: list[Presence] = field(default_factory=list)
-    #: Until when this process may drive the table (its lease); when to ask again if another
-    #: process holds it.
-    lease_until: float = 0.0
-    ask_lease_at: float = 0.0
-    scored_at: float | None = None
-    after_trick: bool = False
-    task: asyncio.Task[None] | None = None
-    failures: int = 0
-    last_used: float = 0.0
-    #: The last updates, for a client that comes back having missed a few.
-    recent: deque[Update] = field(default_factory=lambda: deque(maxlen=RECENT_UPDATES))
-    #: Work the listeners of one version of the table share (see :meth:`shared`).
-    _shared: dict[Hashable, object] = field(default_factory=dict)
-    _shared_for: tuple[Table, int] | None = None
-
-    def shared(self, key: Hashable, make: Callable[[], T]) -> T:
-        """``make()``, made once for ``key`` while the table stays as it is: what every
-        listener of a commit builds alike (a view's public parts in one language) is built
-        once, not once per listener."""
-        table, version = self.table, self.table.version
-        if self._shared_for is None or self._shared_for != (table, version):
-            self._shared.clear()
-            self._shared_for = (table, version)
-        if key not in self._shared:
-            self._shared[key] = make()
-        return cast(T, self._shared[key])
-
-    def since(self, version: int) -> list[Update] | None:
-        """The updates after ``version`` (the client's last), or None if some are gone."""
-        now = self.table.version
-        if version >= now:
-            return []
-        updates = [u for u in self.recent if u.first + len(u.events) > version]
-        if not updates or updates[0].first > version:
-            return None
-        return updates
-
-    @property
-    def id(self) -> str:
-        return self.table.id
-
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat ``token`` holds now (compared in constant time); None if none."""
-        if not token:
-            return None
-        wanted = digest(token)
-        found = None
-        for seat, row in self.tokens.items():
-            same = secrets.compare_digest(row.digest or b"", wanted)
-            if same and row.epoch == self.table.seats[seat].epoch:
-                found = seat
-        return found
-
-
-def summary_of(table: Table, created: float, now: float) -> Summary:
-    state = table.state
-    return Summary(
-        id=table.id,
-        created=created,
-        updated=now,
-        origin=table.created.origin,
-        rules=table.rules,
-        names=table.names,
-        started=table.started,
-        over=state.is_terminal(),
-        version=table.version,
-        deals=len(state.results),
-        totals=state.totals,
-    )
 
 
 Build = Callable[[Table], Event | Sequence[Event]]
@@ -573,7 +379,7 @@ class Driver:
                 told.extend(twin.fold(event))
             fresh = list(tokens(twin)) if tokens is not None else []
             renewed = {token.seat for token in fresh}
-            issued = [t for t in _voided(table, twin) if t.seat not in renewed] + fresh
+            issued = [t for t in voided(table, twin) if t.seat not in renewed] + fresh
             now = self.clock()
             try:
                 await self.store.append(
@@ -905,17 +711,6 @@ class Driver:
         self.stats.thinking -= 1
 
 
-def carried(notice: Notice | None, version: int) -> list[Event] | None:
-    """The events of ``notice`` that come after ``version``; None when the notice carries
-    none or starts after ``version`` (a notice was missed: the log has what is between)."""
-    if notice is None or not notice.events:
-        return None
-    start = notice.version - len(notice.events)
-    if start > version:
-        return None
-    return list(notice.events[max(0, version - start) :])
-
-
 async def woken(wake: asyncio.Event, timeout: float | None) -> None:
     """Wait until ``wake`` is set or ``timeout`` seconds have passed. A cancel always ends
     the wait with ``CancelledError``: Python 3.11's ``asyncio.wait_for`` returns instead when
@@ -926,23 +721,10 @@ async def woken(wake: asyncio.Event, timeout: float | None) -> None:
             await wake.wait()
 
 
-def _voided(before: Table, after: Table) -> list[SeatToken]:
-    """The tokens the events void: a seat whose epoch moved without a new token issued."""
-    return [
-        SeatToken(seat, row.epoch, None)
-        for seat, row in enumerate(after.seats)
-        if row.epoch != before.seats[seat].epoch
-    ]
-
-
 __all__ = [
+    "Build",
     "Driver",
     "DriverStats",
-    "LiveTable",
     "Settings",
-    "StoreError",
-    "Update",
-    "digest",
-    "new_token",
-    "next_step",
+    "woken",
 ]

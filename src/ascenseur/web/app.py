@@ -57,10 +57,12 @@ from ascenseur.core.cards import Language
 from ascenseur.core.errors import RulesError
 from ascenseur.core.record import dumps
 from ascenseur.core.rules import Rules
-from ascenseur.tables.driver import Driver, LiveTable, Settings, digest
+from ascenseur.tables.driver import Driver, Settings
+from ascenseur.tables.live import LiveTable
 from ascenseur.tables.stores import open_store, unavailable
 from ascenseur.tables.table import default_bot, table_record
 from ascenseur.tables.thinking import bot_workers, process_pool
+from ascenseur.tables.tokens import digest
 from ascenseur.web.connection import Connection
 from ascenseur.web.guard import BodyLimit, SecureHeaders
 from ascenseur.web.history import table_list, table_replay

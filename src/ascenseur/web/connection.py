@@ -9,7 +9,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from ascenseur.core.cards import Language
-from ascenseur.tables.driver import LiveTable, Update
+from ascenseur.tables.live import LiveTable, Update
 from ascenseur.web.protocol import ServerMessage, StateUpdate, encode
 from ascenseur.web.wire import said, table_view
 

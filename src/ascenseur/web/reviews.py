@@ -65,7 +65,7 @@ from ascenseur.review import (
     review_record,
 )
 from ascenseur.review.analysis import engine_key, moments
-from ascenseur.tables.driver import LiveTable
+from ascenseur.tables.live import LiveTable
 from ascenseur.tables.table import Table
 from ascenseur.tables.thinking import process_pool
 from ascenseur.text.review import game_sentences, moment_line, reasons

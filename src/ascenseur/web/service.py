@@ -35,12 +35,14 @@ from ascenseur.core.cards import Card
 from ascenseur.core.errors import AscenseurError, IllegalAction, RulesError
 from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
-from ascenseur.tables.driver import Driver, LiveTable, Update, digest, new_token
+from ascenseur.tables.driver import Driver
 from ascenseur.tables.events import SeatTaken
+from ascenseur.tables.live import LiveTable, Update
 from ascenseur.tables.storage import SeatToken, VersionConflict
 from ascenseur.tables.stores import unavailable
 from ascenseur.tables.table import Table, TableError
 from ascenseur.tables.thinking import advise
+from ascenseur.tables.tokens import digest, new_token
 from ascenseur.text.refusals import refusal_text
 from ascenseur.web.connection import TRY_AGAIN_LATER, Connection, Window
 from ascenseur.web.metrics import Metrics

@@ -27,7 +27,7 @@ from ascenseur.core.state import DealResult, Phase
 from ascenseur.core.tricks import trick_summary
 from ascenseur.search.problem import Estimate
 from ascenseur.tables import events as log
-from ascenseur.tables.driver import LiveTable, Update
+from ascenseur.tables.live import LiveTable, Update
 from ascenseur.tables.story import (
     BidMade,
     BidsShown,
