@@ -65,14 +65,18 @@ class Server:
     def __init__(self, db: Path) -> None:
         self.db = db
         self.process: subprocess.Popen[str] | None = None
-        self.url = ""
+        self.http = self.url = ""
+        #: What ``--db`` names (a SQLite file; a PostgreSQL URL for a cluster's node), and
+        #: where the server's standard error goes (what a killed server says).
+        self.database = str(db)
+        self.log = db.parent / "server.log"
 
     def start(self) -> None:
         command = [sys.executable, "-m", "ascenseur.cli", "serve", "--port", "0", "--pace", "0"]
         env = {**os.environ, "ASCENSEUR_DATA_DIR": str(self.db.parent)}
-        with (self.db.parent / "server.log").open("a") as log:  # what a killed server says
+        with self.log.open("a") as log:
             self.process = subprocess.Popen(
-                [*command, "--db", str(self.db)],
+                [*command, "--db", self.database],
                 env=env,
                 stdout=subprocess.PIPE,
                 stderr=log,
@@ -80,7 +84,8 @@ class Server:
             )
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
-        self.url = line.split("playing at ")[1].split()[0].replace("http://", "ws://") + "ws"
+        self.http = line.split("playing at ")[1].split()[0]
+        self.url = self.http.replace("http://", "ws://") + "ws"
 
     def kill(self) -> list[int]:
         """SIGKILL the server; the pids of its descendants at that moment."""
@@ -277,22 +282,7 @@ class Node(Server):
         super().__init__(workdir / f"{name}.sqlite3")
         self.database = url
         self.name = name
-
-    def start(self) -> None:
-        command = [sys.executable, "-m", "ascenseur.cli", "serve", "--port", "0", "--pace", "0"]
-        env = {**os.environ, "ASCENSEUR_DATA_DIR": str(self.db.parent)}
-        with (self.db.parent / f"{self.name}.log").open("a") as log:
-            self.process = subprocess.Popen(
-                [*command, "--db", self.database],
-                env=env,
-                stdout=subprocess.PIPE,
-                stderr=log,
-                text=True,
-            )
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        self.http = line.split("playing at ")[1].split()[0]
-        self.url = self.http.replace("http://", "ws://") + "ws"
+        self.log = workdir / f"{name}.log"
 
     def holder(self) -> str:
         """This process's id among those sharing the database (its leases carry it)."""
@@ -372,7 +362,7 @@ def stalled(
               f" sent {dict(p.sent)}, {len(p.errors)} refusals, the last: {p.errors[-3:]}",
               file=sys.stderr)  # fmt: skip
     for n, node in enumerate(nodes):
-        tail = (node.db.parent / f"{node.name}.log").read_text().splitlines()[-15:]
+        tail = node.log.read_text().splitlines()[-15:]
         try:
             holder = node.holder()
         except OSError as err:
