@@ -155,6 +155,9 @@ def connect(address: str, cpus: int, bots: Sequence[str] = ()) -> Iterator[Ray]:
         )
         # "local": a new cluster, even where a `ray start` of this machine left one to find.
         target = "local"
+        # The workers play the games at this command's priority, as --jobs's processes do:
+        # Ray's default (nice 15) makes them yield to anything else the machine runs.
+        os.environ.setdefault("RAY_worker_niceness", "0")
     else:
         target = address
     try:
