@@ -50,7 +50,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "table allows, the rest drawn without repeats) and, in duplicate, plays the same "
         "deals once per rotation of that lineup round the table; every rotation ranks its "
         "seats by points. Ratings: openskill's Plackett-Luce model per table size and over "
-        "all, with 95%% bootstrap intervals (seeded). Writes summary.json "
+        "all, with 95% bootstrap intervals (seeded). Writes summary.json "
         "(ascenseur-ladder/1), ratings.svg and games.jsonl into --out; docs/research.md.",
     )
     bots = ", ".join(sorted(REGISTRY))
