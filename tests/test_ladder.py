@@ -33,6 +33,10 @@ def known_order(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_random_rates_below_heuristic_and_expert_with_its_interval_clear(
     known_order: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Random is last with its interval clear of both. The heuristic and the expert are not
+    ordered here: on 3-card hands in a field with random bots they rate alike (seeds 3 and 4:
+    first in 64% and 41% of replicates for the heuristic), so an order between them would be
+    the seed's, not the bots' (evaluations/README.md, ladders)."""
     summary = json.loads((known_order / "summary.json").read_text())
     assert summary["format"] == "ascenseur-ladder/1"
     (four,) = summary["sizes"]
@@ -65,9 +69,9 @@ def test_bootstrap_intervals_come_again_from_the_seed_and_move_with_it(
     known_order: Path,
 ) -> None:
     ladder, games = saved_ladder(known_order)
-    first = standings(games, ladder.population, seed=11, replicates=60)
-    again = standings(games, ladder.population, seed=11, replicates=60)
-    other = standings(games, ladder.population, seed=12, replicates=60)
+    first = standings(games, ladder.population, seed=11, replicates=30)
+    again = standings(games, ladder.population, seed=11, replicates=30)
+    other = standings(games, ladder.population, seed=12, replicates=30)
     assert first == again
     assert [(s.low, s.high) for s in first] != [(s.low, s.high) for s in other]
 
