@@ -28,3 +28,11 @@ def postgres() -> Iterator[Cluster]:
         yield cluster
     finally:
         cluster.stop()
+
+
+@pytest.fixture(autouse=True)
+def not_under_make(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test sees the environment of a command typed at a shell, however the suite was
+    started: under ``make test`` (CI), ``MAKELEVEL`` would make the advice the game prints
+    read ``make play ARGS=…`` (:mod:`ascenseur.commands.launch`, tested apart)."""
+    monkeypatch.delenv("MAKELEVEL", raising=False)

@@ -2,7 +2,7 @@
 
 A decision's *loss* is the expected points (for the deal) of the expert's best option less
 those of the option chosen, both estimated from the seat's view at that moment. Its label, for
-the seed's scoring table (S1/S2: exact 3 + 2 × bid, else −1 a trick of miss):
+the seed's scoring table (RULES.md S1/S2):
 
 ============  =====================  =================================================
 label         loss (points)          what it means
@@ -29,7 +29,7 @@ exact_per_bid + miss_base + miss_per_trick``, 6 for the seed's table) — over 6
 
 from __future__ import annotations
 
-from ascenseur.core.rules import Scoring
+from ascenseur.core.rules import SEED_SCORING, Scoring
 from ascenseur.review.format import Label, Thresholds
 
 #: The upper bounds of a loss for each label under the seed's scoring table (module docstring).
@@ -37,14 +37,20 @@ BEST = 0.05
 GOOD = 0.3
 INACCURACY = 1.0
 MISTAKE = 2.5
-#: The seed's swing: exact 5 for a bid of 1, −1 for a trick of miss.
-SEED_SWING = 6
+
+
+def swing(scoring: Scoring) -> int:
+    """What making a bid of 1 scores more than missing it by a trick, under ``scoring``."""
+    return scoring.exact_base + scoring.exact_per_bid + scoring.miss_base + scoring.miss_per_trick
+
+
+#: The seed's swing (6: exact 5 for a bid of 1, −1 for a trick of miss).
+SEED_SWING = swing(SEED_SCORING)
 
 
 def scale(scoring: Scoring) -> float:
     """The rule set's swing over the seed's (1.0 for the seed's table)."""
-    swing = scoring.exact_base + scoring.exact_per_bid + scoring.miss_base + scoring.miss_per_trick
-    return max(swing, 1) / SEED_SWING
+    return max(swing(scoring), 1) / SEED_SWING
 
 
 def thresholds(scoring: Scoring) -> Thresholds:
