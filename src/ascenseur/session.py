@@ -49,7 +49,7 @@ from ascenseur.tables.events import (
     SeatSpec,
 )
 from ascenseur.tables.events import Event as Entry
-from ascenseur.tables.live import summary_of
+from ascenseur.tables.live import stage, summary_of
 from ascenseur.tables.sqlite import SqliteDatabase
 from ascenseur.tables.storage import SeatToken
 from ascenseur.tables.story import (
@@ -374,14 +374,14 @@ class Session:
         return events
 
     def _commit(self, event: Entry) -> list[Event]:
-        """Store ``event`` (when there is a database), then make it the table's."""
-        twin = self.table.copy()
-        told = twin.fold(event)
+        """Store ``event`` (when there is a database), then make it the table's: the driver's
+        commit (:func:`~ascenseur.tables.live.stage`, stored at the table's version, then
+        made the table), with one person, no clock and no other process to race."""
+        staged = stage(self.table, [event], time.time())
         if self.db is not None:
-            summary = summary_of(twin, self.table.created.at, time.time())
-            self.db.append(self.table.id, self.table.version, [event], summary=summary)
-        self.table = twin
-        return told
+            self.db.append(self.table.id, self.table.version, [event], summary=staged.summary)
+        self.table = staged.table
+        return staged.told
 
 
 def _entry(state: GameState, action: Action, at: float) -> Entry:

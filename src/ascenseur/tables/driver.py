@@ -41,6 +41,7 @@ from ascenseur.tables.live import (
     LiveTable,
     Update,
     carried,
+    stage,
     summary_of,
     voided,
 )
@@ -373,21 +374,15 @@ class Driver:
             table = live.table
             built = build(table)
             events = (built,) if not isinstance(built, Sequence) else tuple(built)
-            twin = table.copy()
-            told: list[story.Event] = []
-            for event in events:
-                told.extend(twin.fold(event))
+            now = self.clock()
+            staged = stage(table, events, now)
+            twin = staged.table
             fresh = list(tokens(twin)) if tokens is not None else []
             renewed = {token.seat for token in fresh}
             issued = [t for t in voided(table, twin) if t.seat not in renewed] + fresh
-            now = self.clock()
             try:
                 await self.store.append(
-                    table.id,
-                    table.version,
-                    events,
-                    tokens=issued,
-                    summary=summary_of(twin, table.created.at, now),
+                    table.id, table.version, events, tokens=issued, summary=staged.summary
                 )
                 break
             except VersionConflict:
@@ -404,7 +399,7 @@ class Driver:
                 live.tokens.pop(token.seat, None)
             else:
                 live.tokens[token.seat] = token
-        update = Update(table.version, events, tuple(told))
+        update = Update(table.version, events, tuple(staged.told))
         live.recent.append(update)
         live.last_used = now
         self._after(live, update, now)

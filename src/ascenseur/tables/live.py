@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections import Counter, deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar, cast
 
@@ -129,6 +129,28 @@ def summary_of(table: Table, created: float, now: float) -> Summary:
         deals=len(state.results),
         totals=state.totals,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Staged:
+    """Events folded into a copy of a table, not yet committed: the table they make, the public
+    story they add, and the summary to store with them. Both commit paths — the driver's
+    (:meth:`ascenseur.tables.driver.Driver.commit`) and the terminal's
+    (:class:`ascenseur.session.Session`) — stage, store at the table's version, and only then
+    make the copy the table."""
+
+    table: Table
+    told: list[story.Event]
+    summary: Summary
+
+
+def stage(table: Table, events: Sequence[Event], now: float) -> Staged:
+    """``events`` folded into a copy of ``table`` (``table`` itself is left as it is)."""
+    twin = table.copy()
+    told: list[story.Event] = []
+    for event in events:
+        told.extend(twin.fold(event))
+    return Staged(twin, told, summary_of(twin, table.created.at, now))
 
 
 def carried(notice: Notice | None, version: int) -> list[Event] | None:
