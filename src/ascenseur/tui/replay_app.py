@@ -19,6 +19,20 @@ from ascenseur.tui import render
 from ascenseur.tui.screens import ScoreScreen
 
 
+def step_header(
+    timeline: Timeline, shown: Frame, seats: Sequence[str] | None, lang: Language
+) -> str:
+    """``Deal 3 of 5 · 3 cards each · dealer: Bot 2 — step 12 of 40``: where a replay stands."""
+    step = tr(lang, "replay_step", step=timeline.index, steps=timeline.last)
+    if shown.deal is None:
+        return f"{tr(lang, 'replay_start')} — {step}"
+    names = seats or tuple(f"bot:{s}" for s in range(timeline.rules.players))
+    deal = render.deal_header(
+        shown.deal + 1, timeline.rules, shown.hand_size, shown.dealer, names, lang
+    )
+    return f"{deal} — {step}"
+
+
 def seats_table(
     shown: Frame,
     seats: Sequence[str] | None,
@@ -112,16 +126,7 @@ class ReplayApp(App[None]):
         lang = self.lang
         timeline = self.timeline
         shown = frame(timeline.state)
-        names = self.seats or tuple(f"bot:{s}" for s in range(timeline.rules.players))
-        step = tr(lang, "replay_step", step=timeline.index, steps=timeline.last)
-        if shown.deal is None:
-            header = f"{tr(lang, 'replay_start')} — {step}"
-        else:
-            deal = render.deal_header(
-                shown.deal + 1, timeline.rules, shown.hand_size, shown.dealer, names, lang
-            )
-            header = f"{deal} — {step}"
-        self.query_one("#header", Static).update(header)
+        self.query_one("#header", Static).update(step_header(timeline, shown, self.seats, lang))
         self.query_one("#seats", Static).update(seats_table(shown, self.seats, lang))
         trick = self.query_one("#trick", Static)
         trick.border_title = tr(lang, "trick_title", number=shown.trick_number)

@@ -40,7 +40,7 @@ from ascenseur.text.review import time_left
 from ascenseur.text.words import seat_name
 from ascenseur.timeline import Timeline, frame
 from ascenseur.tui import render
-from ascenseur.tui.replay_app import seats_table
+from ascenseur.tui.replay_app import seats_table, step_header
 from ascenseur.tui.review_panels import (
     LABEL_STYLES,
     deal_panel,
@@ -368,15 +368,7 @@ class ReviewScreen(Screen[None]):
         """The position shown and what the review says of it; the header's text."""
         lang, timeline = self.lang, self.timeline
         shown = frame(timeline.state)
-        names = self.names or tuple(f"bot:{s}" for s in range(timeline.rules.players))
-        step = tr(lang, "replay_step", step=timeline.index, steps=timeline.last)
-        if shown.deal is None:
-            header = f"{tr(lang, 'replay_start')} — {step}"
-        else:
-            deal = render.deal_header(
-                shown.deal + 1, timeline.rules, shown.hand_size, shown.dealer, names, lang
-            )
-            header = f"{deal} — {step}"
+        header = step_header(timeline, shown, self.names, lang)
         hands = None if self.all_hands else frozenset({self.seat})
         table = seats_table(shown, self.names, lang, hands=hands)
         self.query_one("#seats", Static).update(table)
