@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ascenseur.arena.duplicate import ArenaError, Match
 from ascenseur.arena.saved import saved_match
-from ascenseur.arena.stats import mean_interval
+from ascenseur.arena.stats import Interval, mean_interval
 from ascenseur.core.rules import SEED_SCORING, Scoring
 from ascenseur.core.scoring import deal_score
 
@@ -116,6 +116,14 @@ def by_hand_size(directory: Path) -> tuple[list[HandSize], int]:
     return rows, match.rules.players
 
 
+def _difference(per_game: list[float], part: int, whole: int) -> tuple[Interval, str, str]:
+    """A group's difference per deal (its interval over games, and that interval as shown) and
+    its share of the whole match's difference."""
+    interval = mean_interval(per_game)
+    spread = "" if interval.low is None else f"[{interval.low:+.2f}, {interval.high:+.2f}]"
+    return interval, spread, f"{part / whole:.0%}" if whole else "-"
+
+
 def hand_size_lines(rows: list[HandSize], players: int) -> list[str]:
     """The table, one line per hand size, then the whole match: shares of exact, under and over
     bids are the candidate's, then the reference's."""
@@ -127,9 +135,7 @@ def hand_size_lines(rows: list[HandSize], players: int) -> list[str]:
         f"{'under':>14}{'over':>13}"
     ]
     for row in rows:
-        interval = mean_interval(row.per_game)
-        spread = "" if interval.low is None else f"[{interval.low:+.2f}, {interval.high:+.2f}]"
-        share = f"{row.difference / total:.0%}" if total else "-"
+        interval, spread, share = _difference(row.per_game, row.difference, total)
         out.append(
             f"{row.cards:>5}{row.deals:>7}  {interval.mean:+.3f} {spread:<19}{share:>7}"
             f"{row.candidate_exact / row.deals:>8.3f} {row.reference_exact / row.deals:.3f}"
@@ -219,9 +225,7 @@ def bid_lines(found: list[Group]) -> list[str]:
         f"{'exact':>14}{'tricks':>8}{'under':>7}{'over':>6}"
     ]
     for g in found:
-        interval = mean_interval(g.per_game)
-        spread = "" if interval.low is None else f"[{interval.low:+.2f}, {interval.high:+.2f}]"
-        share = f"{g.difference / whole:.0%}" if whole else "-"
+        interval, spread, share = _difference(g.per_game, g.difference, whole)
         cards = f"{g.band} {g.cards[0]}-{g.cards[1]}"
         out.append(
             f"{cards:<12}{g.relation:<7}{g.deals:>6}  {interval.mean:+.3f} {spread:<19}"
