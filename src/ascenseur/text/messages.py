@@ -137,13 +137,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         '"My card" is for blind one-card deals: name the card to play.',
         "« Ma carte » est pour les donnes d'une carte à l'indienne : nommez la carte à jouer.",
     ),
-    "seen_card": ("{name} {card}", "{name} {card}"),
-    "rules_line": ("Rules: {rules}", "Règles : {rules}"),
     "took_trick": (
         "{name} takes trick {number}: {cards}.",
         "{name} remporte le pli {number} : {cards}.",
     ),
-    "deal_points": ("Deal {number}: {cells}.", "Donne {number} : {cells}."),
     "deal_scored": ("Deal {number} is over.", "La donne {number} est finie."),
     "bids_missed": ("Bid missed by {names}.", "Annonce manquée par {names}."),
     "bids_all_made": ("Every bid made.", "Toutes les annonces réussies."),
@@ -292,7 +289,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Costliest decisions — press 1, 2 or 3 to see one",
         "Décisions les plus coûteuses — 1, 2 ou 3 pour en voir une",
     ),
-    "review_costly_item": ("{key}  {moment}", "{key}  {moment}"),
     "review_panel_bid": ("Deal {deal} · bid", "Donne {deal} · annonce"),
     "review_panel_card": ("Deal {deal} · trick {trick}", "Donne {deal} · pli {trick}"),
     "review_panel_deal": ("Deal {deal}", "Donne {deal}"),
@@ -358,10 +354,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{share} faits{left}.",
     ),
     # the browser's hint lines (it formats the points itself)
-    "hints_title": (
-        "Expected points this deal, for each choice",
-        "Points espérés sur la donne, pour chaque choix",
-    ),
     "hint_bid": ("bid {value}: {points:+.1f}", "annonce {value} : {points:+.1f}"),
     "hint_card": ("{card}: {points:+.1f}", "{card} : {points:+.1f}"),
     # the terminal's

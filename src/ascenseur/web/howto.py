@@ -35,6 +35,7 @@ from ascenseur.core.rules import MAX_PLAYERS, SCORING_TABLES, SEED_SCORING, SHAP
 from ascenseur.core.scoresheet import legal_bids
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.tricks import legal_cards, trick_winner
+from ascenseur.text.rules import TABLE_NAMES
 
 #: (English, French) paragraphs of each section, by key; ``{…}`` fields filled from examples.
 TEXT: dict[str, tuple[str, str]] = {
@@ -181,10 +182,6 @@ TITLES: dict[str, tuple[str, str]] = {
     "shape_down-up": ("Down, then up", "Descente, puis montée"),
     "shape_up": ("Up only", "Montée seule"),
     "shape_down": ("Down only", "Descente seule"),
-    "table_ascenseur": ("Ascenseur", "Ascenseur"),
-    "table_tricks-and-ten": ("Tricks and ten", "Les plis et dix"),
-    "table_ten-and-the-bid": ("Ten and the bid", "Dix et l'annonce"),
-    "table_tens": ("Tens", "Les dizaines"),
 }
 
 #: The peak the schedule shapes are shown over, and a list a table might play.
@@ -197,6 +194,11 @@ SCORING_EXAMPLES = ((0, 0), (1, 1), (2, 2), (5, 5), (0, 1), (1, 4), (3, 1))
 
 def _cards(codes: str) -> list[Card]:
     return [Card.parse(code) for code in codes.split()]
+
+
+def _capital(text: str) -> str:
+    """A scoring table's name (the one the table and the create form use, H2) as a heading."""
+    return text[:1].upper() + text[1:]
 
 
 def _names(cards: list[Card], lang: Language) -> str:
@@ -312,7 +314,7 @@ def rules_page(lang: Language, rules: Rules | None = None) -> dict[str, Any]:
         "scoring_tables": [
             {
                 "name": name,
-                "label": TITLES[f"table_{name}"][index] if f"table_{name}" in TITLES else name,
+                "label": _capital(TABLE_NAMES[name][index]),
                 "numbers": table.to_json(),
                 "examples": _examples(table),
             }

@@ -29,7 +29,7 @@ REVIEW_MESSAGES: dict[str, tuple[str, str]] = {
         'A review is asked for with {"token": …}, and "budget" if you like.',
         'Une revue se demande avec {"token": …}, et "budget" si vous voulez.',
     ),
-    "review_failed": (
+    "web_review_failed": (
         "The review could not be computed ({detail}); ask again.",
         "La revue n'a pas pu être faite ({detail}) ; redemandez-la.",
     ),

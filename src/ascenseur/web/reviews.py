@@ -423,7 +423,7 @@ async def review_response(
         return _refusal(err.status, err.code, err.sentence(lang))
     except Exception as err:  # logged where it ran; the person may ask again
         return _refusal(
-            500, "review-failed", web_tr(lang, "review_failed", detail=type(err).__name__)
+            500, "review-failed", web_tr(lang, "web_review_failed", detail=type(err).__name__)
         )
     return Response(_encoder.encode(shown), media_type="application/json")
 

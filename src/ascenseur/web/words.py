@@ -28,7 +28,6 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "Hook: the dealer may not make the bids add up to the cards",
         "Crochet : le donneur ne peut pas faire tomber les annonces juste",
     ),
-    "seat_bot": ("Seat {seat}", "Place {seat}"),
     "your_name": ("Your name", "Votre nom"),
     "language": ("Language", "Langue"),
     "start": ("Start the game", "Commencer la partie"),
@@ -47,16 +46,12 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "bot_expert": ("Expert (searches)", "Expert (cherche)"),
     # the table
     "hint": ("Hint", "Conseil"),
-    "last_trick": ("Last trick", "Dernier pli"),
-    "score_sheet": ("Score sheet", "Feuille de marque"),
     "your_bid_hooked": (
         "Your turn: bid {choices} ({value} is ruled out by the hook).",
         "À vous : annoncez {choices} ({value} est exclu par le crochet).",
     ),
-    "last_trick_of_deal": ("Last trick of deal {number}", "Dernier pli de la donne {number}"),
     "animations": ("Animations", "Animations"),
     "close": ("Close", "Fermer"),
-    "turn_of": ("{name} to play", "À {name} de jouer"),
     "watching": (
         "You are watching: you hold no seat at this table.",
         "Vous regardez : vous n'avez pas de place à cette table.",
@@ -80,12 +75,9 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "m ma carte (donne à l'indienne) · h conseil · l dernier pli · s feuille de marque · "
         "a animations",
     ),
-    "deal_short": ("Deal {number}", "Donne {number}"),
     "bid_short": ("bid", "annonce"),
-    "won_short": ("took", "fait"),
     "chart_title": ("Running totals, deal by deal", "Totaux cumulés, donne par donne"),
     "reconnecting": ("Connection lost: reconnecting…", "Connexion perdue : reconnexion…"),
-    "hints_line": ("{title}: {options}", "{title} : {options}"),
     # tables with friends
     "seat_friend": ("Open for a friend", "Libre pour un ami"),
     "profile": ("Pace", "Rythme"),
@@ -191,7 +183,7 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "Ce lien ne mène à aucune partie : il est peut-être mal copié ou coupé.",
     ),
     # during play
-    "bid_taken": ("bid / taken", "annonce / plis"),
+    "web_bid_taken": ("bid / taken", "annonce / plis"),
     "need_more": ("needs {count}", "encore {count}"),
     "need_none": ("on target", "juste"),
     "need_over": ("{count} over", "{count} de trop"),
@@ -205,11 +197,11 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "notify_text": ("Your turn at Tarot ascenseur", "À vous de jouer au Tarot ascenseur"),
     "auto_forced": ("Play a forced card by itself", "Jouer seul une carte forcée"),
     "rematch": ("Rematch, same settings", "Revanche, mêmes réglages"),
-    "hint_best_bid": (
+    "web_hint_best_bid": (
         "Bid {value} — expected {points} points",
         "Annoncez {value} — espérance {points} points",
     ),
-    "hint_best_card": (
+    "web_hint_best_card": (
         "Play {card} — expected {points} points",
         "Jouez {card} — espérance {points} points",
     ),
@@ -222,7 +214,7 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "vous réussissez votre annonce dans {percent} % des donnes essayées",
     ),
     "hint_because": ("{choice}; {reason}", "{choice} ; {reason}"),
-    "hint_others": ("Others: {options}", "Autres : {options}"),
+    "web_hint_others": ("Others: {options}", "Autres : {options}"),
     # a table's rules (house rules, RULES.md §7): the create form and the rules in words
     "rules_legend": ("How this table plays", "Comment cette table joue"),
     "rules_preset": ("Rules", "Règles"),
@@ -299,15 +291,14 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
     "words_blind": ("one-card deals blind", "donnes à une carte à l'indienne"),
     "words_hook": ("the hook", "le crochet"),
     # closed fists and blind deals at the table
-    "has_bid": ("has bid", "a annoncé"),
-    "has_bid_event": ("{name} has bid.", "{name} a annoncé."),
+    "web_has_bid": ("has bid", "a annoncé"),
     "bids_in": (
         "Closed fists: {count} of {players} have bid; the bids are shown together.",
         "Poings fermés : {count} sur {players} ont annoncé ; les annonces seront montrées "
         "ensemble.",
     ),
     "bids_revealed": ("All the bids: {bids}.", "Toutes les annonces : {bids}."),
-    "my_card": ("My card", "Ma carte"),
+    "web_my_card": ("My card", "Ma carte"),
     "your_unseen_card": ("your card, unseen", "votre carte, sans la voir"),
     "my_card_label": ("My card, unseen: play it", "Ma carte, sans la voir : la jouer"),
     "blind_deal": (
@@ -354,7 +345,6 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
         "Forget this sheet and start a new one?",
         "Oublier cette feuille et en commencer une autre ?",
     ),
-    "pad_done": ("The game is over.", "La partie est finie."),
     "pad_player": ("Player {seat}", "Joueur {seat}"),
     # the rules page
     "rules_title": ("How to play Tarot ascenseur", "Règles du Tarot ascenseur"),
@@ -542,7 +532,6 @@ WEB_MESSAGES: dict[str, tuple[str, str]] = {
 
 #: Nouns only the browser counts: noun → ((English singular, plural), (French …)).
 WEB_NOUNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
-    "trick": (("trick", "tricks"), ("pli", "plis")),
     "game": (("game", "games"), ("partie", "parties")),
 }
 

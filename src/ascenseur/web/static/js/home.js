@@ -46,7 +46,7 @@ function newTableForm(bots, choices, onStart, onLanguage, refusal) {
     h("option", { value: "fr", selected: lang() === "fr" }, "Français"));
 
   const levels = (seat, chosen) =>
-    h("label", { class: "bot-seat" }, t("seat_bot", { seat }),
+    h("label", { class: "bot-seat" }, t("seat", { seat }),
       h("select", { name: `bot${seat}`, "data-seat": seat },
         h("option", { value: FRIEND, selected: chosen === FRIEND }, t("seat_friend")),
         bots.bots.map((bot) => h("option", { value: bot, selected: bot === chosen }, botLevel(bot)))));

@@ -20,7 +20,7 @@ export async function invitePage(code, { onTake }) {
     h("h1", {}, t("invited", { players: info.players, cards: info.max_cards })),
     info.rules ? h("p", { class: "rules-line", id: "invite-rules" }, rulesInWords(info.rules)) : null,
     h("ul", { class: "guests" }, info.names.map((who, seat) =>
-      h("li", {}, `${t("seat_bot", { seat: seat + 1 })}${colon()}${who ?? (info.open[seat] ? t("seat_free") : t("seat_robot"))}`))),
+      h("li", {}, `${t("seat", { seat: seat + 1 })}${colon()}${who ?? (info.open[seat] ? t("seat_free") : t("seat_robot"))}`))),
     info.started || !free ? h("p", { class: "notice" }, t(info.started ? "already_started" : "table_full")) : [
       h("label", { for: "join-name" }, t("your_name")), name,
       h("button", { type: "submit", class: "primary" }, t("take_seat"))],

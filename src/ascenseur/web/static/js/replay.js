@@ -63,7 +63,7 @@ export class ReplayScreen {
     fill(this.root, h("div", { class: "replay-screen" },
       h("header", { class: "game-bar" }, this.dealLine,
         h("nav", { class: "tools" },
-          button("sheet-button", t("score_sheet"), "s", () => this.sheet()),
+          button("sheet-button", t("scores_title"), "s", () => this.sheet()),
           h("button", { type: "button", class: "download", onclick: () => downloadRecord(this.game) }, t("download")),
           h("a", { class: "button", href: "/#/rules", target: "_blank", rel: "noopener" }, t("how_to_play")),
           h("a", { class: "button", href: "#/" }, t("home")))),
@@ -105,7 +105,7 @@ export class ReplayScreen {
       class: ["replay-seat", step.current === seat && "turn"], "data-seat": seat, style: { "--colour": SEAT_COLOURS[seat % 10] },
     },
     h(`h${this.level + 1}`, {}, h("span", { class: "swatch" }), name, seat === step.dealer && step.deal !== null ? h("span", { class: "badge" }, t("dealer_mark")) : null),
-    h("p", { class: "seat-line" }, `${t("bid_taken")} ${step.bids[seat] ?? "—"} / ${step.won[seat]} · ${t("total")} ${step.totals[seat]}`),
+    h("p", { class: "seat-line" }, `${t("web_bid_taken")} ${step.bids[seat] ?? "—"} / ${step.won[seat]} · ${t("total")} ${step.totals[seat]}`),
     h("div", { class: "replay-hand", role: "group", "aria-label": `${name}: ${t("hands_dealt")}` },
       step.hands[seat].map((code) => {
         const label = cardName(code) + (played.has(code) ? ` (${t("played_mark")})` : "");
@@ -133,7 +133,7 @@ export class ReplayScreen {
     const result = this.data.results[step.results - 1];
     fill(this.result, h(`h${this.level + 1}`, {}, t("deal_result", { number: step.results })),
       h("table", { class: "deal-result" },
-        h("thead", {}, h("tr", {}, [t("player"), t("bid_taken"), t("points"), t("total")].map((head) => h("th", { scope: "col" }, head)))),
+        h("thead", {}, h("tr", {}, [t("player"), t("web_bid_taken"), t("points"), t("total")].map((head) => h("th", { scope: "col" }, head)))),
         h("tbody", {}, this.names.map((name, seat) => h("tr", { class: result.bids[seat] === result.tricks[seat] ? "made" : "missed" },
           h("th", { scope: "row" }, name), h("td", {}, `${result.bids[seat]} / ${result.tricks[seat]}`),
           h("td", {}, (result.scores[seat] > 0 ? "+" : "") + result.scores[seat]), h("td", {}, step.totals[seat]))))));

@@ -23,7 +23,7 @@ const percent = (share) => `${Math.round(100 * share)}${lang() === "fr" ? "\u202
 /** An action of a review as people read it: "bid 2", "10♥", "my card". */
 export function actionName(code) {
   if (code.startsWith("bid ")) return t("why_bid_name", { value: code.slice(4) });
-  if (code === "my-card") return t("my_card");
+  if (code === "my-card") return t("web_my_card");
   return cardName(code);
 }
 

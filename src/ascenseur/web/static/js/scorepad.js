@@ -168,7 +168,7 @@ export class ScorePad {
     }));
     const line = next
       ? t("deal_header", { number: next.deal + 1, count: state.rules.deal_count, cards: count(next.cards, "card"), dealer: names[next.dealer] })
-      : t("pad_done");
+      : t("game_over");
     const head = this.bar();
     head.querySelector("h1").textContent = line;
     document.title = `${t("title")} — ${line}`;
@@ -234,7 +234,7 @@ export class ScorePad {
 
   end(state) {
     const best = state.winners.map((seat) => state.seats[seat]);
-    return [h("h2", {}, t("pad_done")),
+    return [h("h2", {}, t("game_over")),
       h("p", { class: "verdict" }, best.length > 1 ? t("shared_win", { names: joinNames(best) }) : t("winner", { name: best[0] })),
       this.hasEntries() ? h("button", { type: "button", id: "pad-undo", onclick: () => this.undo() }, t("pad_undo")) : null];
   }

@@ -35,7 +35,7 @@ export function scoreSheet(results, names, onCorrect = null) {
       h("thead", {}, h("tr", {},
         h("th", { scope: "col" }, t("deal_col")),
         h("th", { scope: "col" }, t("cards_col")),
-        names.map((name) => h("th", { scope: "col" }, name, h("small", { class: "bid-taken-head" }, t("bid_taken")))),
+        names.map((name) => h("th", { scope: "col" }, name, h("small", { class: "bid-taken-head" }, t("web_bid_taken")))),
         onCorrect ? h("td", {}) : null)),
       h("tbody", {}, rows),
       h("tfoot", {}, h("tr", {},

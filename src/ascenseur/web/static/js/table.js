@@ -112,8 +112,8 @@ export class TableScreen {
       h("header", { class: "game-bar" }, this.dealLine,
         h("nav", { class: "tools" },
           tool("hint-button", t("hint"), "h", () => this.askHint()),
-          tool("last-trick-button", t("last_trick"), "l", () => this.showLastTrick()),
-          tool("sheet-button", t("score_sheet"), "s", () => this.showSheet()),
+          tool("last-trick-button", t("last_trick_title"), "l", () => this.showLastTrick()),
+          tool("sheet-button", t("scores_title"), "s", () => this.showSheet()),
           tool("transfer-button", t("transfer"), null, () => this.socket.send({ type: "transfer" })),
           h("a", { class: "button", id: "rules-link", href: "/#/rules", target: "_blank", rel: "noopener" }, t("how_to_play")),
           h("details", { class: "options" }, h("summary", { class: "button" }, t("options")),
@@ -273,7 +273,7 @@ export class TableScreen {
       if (!this.fast) await sleep(600);
     } else if (event.kind === "bid" && this.closedFists() && event.seat !== this.seat) {
       // Closed fists: who has bid, never what — whatever the event carries.
-      this.say(t("has_bid_event", { name: this.view.seats[event.seat].name }));
+      this.say(t("has_bid", { name: this.view.seats[event.seat].name }));
       if (!this.fast) await sleep(120);
     } else if (event.kind === "bid" || event.kind === "dealt") {
       this.say(text);
@@ -366,7 +366,7 @@ export class TableScreen {
         h("input", { id: "invite-link", type: "text", readonly: true, value: link, onfocus: (e) => e.target.select() }),
         h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("copy"))) : null,
       h("ul", { class: "lobby-seats" }, view.seats.map((seat, i) => h("li", { "data-seat": i },
-        `${t("seat_bot", { seat: i + 1 })}${colon()}`,
+        `${t("seat", { seat: i + 1 })}${colon()}`,
         seat.open ? t("seat_free") : seat.bot ? `${names[i]} (${botLevel(seat.bot)})` : names[i],
         this.host && i !== view.host ? [
           seat.open ? control(t("make_bot"), { action: "bot", seat: i, bot: "heuristic" }) : null,
@@ -386,7 +386,7 @@ export class TableScreen {
     fill(this.summary,
       h("h2", {}, t("deal_result", { number: view.results.length })),
       h("table", { class: "deal-result" },
-        h("thead", {}, h("tr", {}, [t("player"), t("bid_taken"), t("points"), t("total")].map((head) => h("th", { scope: "col" }, head)))),
+        h("thead", {}, h("tr", {}, [t("player"), t("web_bid_taken"), t("points"), t("total")].map((head) => h("th", { scope: "col" }, head)))),
         h("tbody", {}, names.map((name, seat) => h("tr", { class: result.bids[seat] === result.tricks[seat] ? "made" : "missed" },
           h("th", { scope: "row" }, name), h("td", { class: "bid-taken" }, `${result.bids[seat]} / ${result.tricks[seat]}`),
           h("td", {}, (result.scores[seat] > 0 ? "+" : "") + result.scores[seat]), h("td", {}, view.totals[seat]))))),
@@ -458,11 +458,11 @@ export class TableScreen {
         this.host && info.standin && seat !== view.seat
           ? h("button", { type: "button", class: "keep-bot", onclick: () => this.socket.send({ type: "host", action: "keep_bot", seat }) }, t("keep_bot"))
           : null),
-      h("div", { class: "seat-line bid-taken", title: t("bid_taken") },
-        h("span", { class: "label" }, `${t("bid_taken")} `),
+      h("div", { class: "seat-line bid-taken", title: t("web_bid_taken") },
+        h("span", { class: "label" }, `${t("web_bid_taken")} `),
         // Closed fists: a seat that has bid shows a mark, not its bid, until all are in.
         bid === null && view.has_bid?.[seat]
-          ? h("strong", {}, h("span", { class: "has-bid", role: "img", title: t("has_bid"), "aria-label": t("has_bid") }, "✓"), ` / ${view.tricks_won[seat]}`)
+          ? h("strong", {}, h("span", { class: "has-bid", role: "img", title: t("web_has_bid"), "aria-label": t("web_has_bid") }, "✓"), ` / ${view.tricks_won[seat]}`)
           : h("strong", {}, `${bid ?? "—"} / ${view.tricks_won[seat]}`),
         bid === null || view.phase !== "playing" ? null : h("span", { class: "needed" }, " · ", stillNeeded(bid, view.tricks_won[seat]))),
       h("div", { class: "seat-line" }, `${t("total")} ${view.totals[seat]}`),
@@ -592,9 +592,9 @@ export class TableScreen {
     const ours = this.myTurn(view) && Boolean(view.my_card);
     fill(this.hand, held ? h("button", {
       type: "button", id: "my-card", class: ["card", "my-card", ours && "legal"], "aria-keyshortcuts": "m",
-      "aria-label": ours ? t("my_card_label") : t("my_card"), "aria-disabled": ours ? null : "true",
+      "aria-label": ours ? t("my_card_label") : t("web_my_card"), "aria-disabled": ours ? null : "true",
       onclick: () => ours && this.send({ type: "my_card" }),
-    }, cardBack(), h("span", { class: "my-card-label" }, t("my_card"))) : null);
+    }, cardBack(), h("span", { class: "my-card-label" }, t("web_my_card"))) : null);
   }
 
   renderStatus(view, names) {
@@ -626,7 +626,7 @@ export class TableScreen {
       totalsChart(view.results, names),
       h("p", { class: "actions" },
         view.seat !== null ? h("button", { type: "button", class: "primary download", onclick: () => downloadRecord(view.table) }, t("download")) : null,
-        h("button", { type: "button", onclick: () => this.showSheet() }, t("score_sheet")),
+        h("button", { type: "button", onclick: () => this.showSheet() }, t("scores_title")),
         view.seat !== null ? h("a", { class: "button", href: `#/replay/${view.table}` }, t("replay")) : null,
         view.seat !== null ? h("a", { class: "button review-link", href: `#/review/${view.table}` }, t("web_review_button")) : null,
         view.seat !== null && this.onRematch ? h("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, t("rematch")) : null,
@@ -701,7 +701,7 @@ export class TableScreen {
     const trick = current || (this.lastTrick?.deal < this.view?.deal ? this.lastTrick : null);
     if (!trick) return this.say(t("no_last_trick"));
     const n = this.view.rules.players;
-    const title = current ? t("last_trick_title") : t("last_trick_of_deal", { number: trick.deal + 1 });
+    const title = current ? t("last_trick_title") : t("last_trick_of", { number: trick.deal + 1 });
     dialog(title, h("div", { class: "last-trick" },
       h("div", { class: "cards" }, trick.cards.map((code, i) => h("figure", { class: (trick.leader + i) % n === trick.winner ? "winner" : null },
         cardFace(code), h("figcaption", {}, this.view.seats[(trick.leader + i) % n].name)))),

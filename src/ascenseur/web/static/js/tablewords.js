@@ -44,8 +44,8 @@ export function hintAdvice(options) {
   if (!best) return null;
   const points = signedPoints(best.points);
   let line = isBid(best)
-    ? t("hint_best_bid", { value: best.bid, points })
-    : t("hint_best_card", { card: cardOf(best), points });
+    ? t("web_hint_best_bid", { value: best.bid, points })
+    : t("web_hint_best_card", { card: cardOf(best), points });
   if (typeof best.exact === "number") {
     const percent = Math.round(best.exact * 100);
     const reason = isBid(best) ? t("hint_exact", { value: best.bid, percent }) : t("hint_exact_card", { percent });
@@ -54,6 +54,6 @@ export function hintAdvice(options) {
   const others = ranked.slice(1).map((o) => (isBid(o)
     ? t("hint_bid", { value: o.bid, points: o.points })
     : t("hint_card", { card: cardOf(o), points: o.points })));
-  const text = others.length ? `${line}. ${t("hint_others", { options: others.join(" · ") })}` : `${line}.`;
+  const text = others.length ? `${line}. ${t("web_hint_others", { options: others.join(" · ") })}` : `${line}.`;
   return { text, best };
 }
