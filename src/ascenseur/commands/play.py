@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import getpass
 import io
-import os
 import sys
 from pathlib import Path
 
 from ascenseur.bots import REGISTRY
 from ascenseur.commands.launch import CommandLine, command_line
+from ascenseur.commands.options import add_lang_option, language, seconds
+from ascenseur.commands.review import REVIEW_JOBS
 from ascenseur.commands.rules import add_rule_options, given_rule_options, rules_of
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import RulesError
@@ -38,7 +39,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     play.add_argument("--name", default=None, help="your name at the table")
     play.add_argument("--seed", type=int, default=None, help="random seed (a reproducible game)")
-    play.add_argument("--lang", choices=("en", "fr"), default=None, help="language (from $LANG)")
+    add_lang_option(play)
     play.add_argument(
         "--plain", action="store_true", help="line by line, without the full-screen interface"
     )
@@ -74,27 +75,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     add_rule_options(play)
     play.set_defaults(run=run)
-
-
-def seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"expected 0 to 60 seconds, not {value}")
-    return value
-
-
-def language(choice: str | None) -> Language:
-    """``--lang``, else French when the locale is French, else English."""
-    if choice is not None:
-        return "fr" if choice == "fr" else "en"
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            return "fr" if value.lower().startswith("fr") else "en"
-    return "en"
 
 
 def default_name(lang: Language) -> str:
@@ -153,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
             pace=args.pace or 0,
             pause=args.pause or 0,
             command=command_line,
-            review_jobs=min(2, os.cpu_count() or 1),
+            review_jobs=REVIEW_JOBS,
         )
         return game.run()
     from ascenseur.text.messages import tr

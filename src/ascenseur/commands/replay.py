@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
-from ascenseur.commands.play import language
+from ascenseur.commands.options import add_lang_option, language
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import AscenseurError
 
@@ -26,7 +25,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument("file", metavar="FILE", help="a game record")
     parser.add_argument("--plain", action="store_true", help="list the game as text and exit")
-    parser.add_argument("--lang", choices=("en", "fr"), default=None, help="language (from $LANG)")
+    add_lang_option(parser)
     parser.add_argument(
         "--review", action="store_true", help="the expert's review of a seat beside the replay"
     )
@@ -70,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
 
 def review(args: argparse.Namespace, lang: Language) -> int:
     """``--review``: the review of one seat, full screen or (``--plain``) as text."""
-    from ascenseur.commands.review import Progress, people, seat_of
+    from ascenseur.commands.review import REVIEW_JOBS, Progress, seats_of
     from ascenseur.files import read_record
     from ascenseur.review import DEFAULT_BUDGET, ReviewCache, budget_of
     from ascenseur.text.review import review_lines
@@ -79,16 +78,12 @@ def review(args: argparse.Namespace, lang: Language) -> int:
 
     budget = budget_of(args.budget or DEFAULT_BUDGET)
     state, names = read_record(Path(args.file))
-    if args.seat is not None:
-        seat = seat_of(args.seat, state.players)
-    else:
-        seat = next(iter(people(names)), 0)
     request = ReviewRequest(
         state=state,
-        seat=seat,
+        seat=seats_of(args.seat, state.players, names)[0],
         names=names,
         budget=budget,
-        jobs=min(2, os.cpu_count() or 1),
+        jobs=REVIEW_JOBS,
         cache=ReviewCache(data_dir() / "reviews"),
     )
     if args.plain:

@@ -10,9 +10,13 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from ascenseur.commands.options import positive
+from ascenseur.commands.options import add_lang_option, language, positive
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.state import GameState
+
+#: Processes that weigh a review's decisions (``review --jobs``, ``replay --review``, a review
+#: asked for in ``play``): two, or one on a one-core machine.
+REVIEW_JOBS = min(2, os.cpu_count() or 1)
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -50,12 +54,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--jobs",
         type=positive,
-        default=min(2, os.cpu_count() or 1),
+        default=REVIEW_JOBS,
         metavar="J",
         help="processes that weigh decisions (2, or 1 on a one-core machine)",
     )
     parser.add_argument("--json", action="store_true", help="print the ascenseur-review/1 JSON")
-    parser.add_argument("--lang", choices=("en", "fr"), default=None, help="language (from $LANG)")
+    add_lang_option(parser)
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     parser.add_argument(
         "--no-cache", action="store_true", help="compute the review again and keep nothing"
@@ -64,7 +68,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    from ascenseur.commands.play import language
     from ascenseur.files import write_text_atomic
     from ascenseur.review import ReviewCache, budget_of, dumps, review_record
     from ascenseur.text.review import review_lines
@@ -72,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     lang = language(args.lang)
     budget = budget_of(args.budget)
     state, names = _read(Path(args.record))
-    seats = _seats(args, state, names)
+    seats = seats_of(args.seat, state.players, names, every=args.all)
     cache = None
     if not args.no_cache:
         from ascenseur.userdata import data_dir
@@ -114,14 +117,17 @@ def _read(path: Path) -> tuple[GameState, tuple[str, ...] | None]:
         ) from None
 
 
-def _seats(args: argparse.Namespace, state: GameState, names: tuple[str, ...] | None) -> list[int]:
-    """The seats to review: ``--all``, ``--seat``, else those not named as bots (else 0)."""
-    n = state.players
-    if args.all:
-        return list(range(n))
-    if args.seat is not None:
-        return [seat_of(args.seat, n)]
-    return people(names) or [0]
+def seats_of(
+    seat: str | None, players: int, names: tuple[str, ...] | None, *, every: bool = False
+) -> list[int]:
+    """The seats to review in a game of ``players`` whose record names its seats ``names``:
+    ``every`` one (``--all``), the ``seat`` given (``--seat``; one sentence when it is none),
+    else those the record does not name as bots (``bot:NAME``), else seat 0."""
+    if every:
+        return list(range(players))
+    if seat is not None:
+        return [seat_of(seat, players)]
+    return [s for s, name in enumerate(names or ()) if not name.startswith("bot:")] or [0]
 
 
 def seat_of(text: str, players: int) -> int:
@@ -136,11 +142,6 @@ def seat_of(text: str, players: int) -> int:
             code="bad-seat",
         )
     return seat
-
-
-def people(names: tuple[str, ...] | None) -> list[int]:
-    """The seats a record does not name as bots (``bot:NAME``)."""
-    return [s for s, name in enumerate(names or ()) if not name.startswith("bot:")]
 
 
 class Progress:

@@ -15,8 +15,7 @@ import threading
 import webbrowser
 from pathlib import Path
 
-from ascenseur.commands.options import positive
-from ascenseur.commands.play import seconds
+from ascenseur.commands.options import port, positive, seconds
 from ascenseur.tables.storage import StoreError
 from ascenseur.tables.stores import database, describe, is_url, open_store
 from ascenseur.userdata import DATA_DIR_ENV, data_dir
@@ -85,16 +84,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "from anyone",
     )
     parser.set_defaults(run=run)
-
-
-def port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, not {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {value}")
-    return value
 
 
 def proxy(text: str) -> str:
