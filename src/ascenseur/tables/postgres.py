@@ -29,22 +29,23 @@ from psycopg_pool import AsyncConnectionPool
 
 from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
-from ascenseur.tables.storage import (
-    Notice,
-    Presence,
-    SeatToken,
-    StoreError,
-    Summary,
-    VersionConflict,
+from ascenseur.tables.rows import (
+    CHANGED_COLUMNS,
+    SUMMARY_COLUMNS,
+    TABLE_COLUMNS,
+    changed_values,
+    conflict,
+    log_of_rows,
+    summary_of_row,
+    table_values,
 )
+from ascenseur.tables.storage import Notice, Presence, SeatToken, StoreError, Summary
 
 Connection = psycopg.AsyncConnection[Any]
 log = logging.getLogger("ascenseur.tables")
 
 #: The columns an append updates in ``tables`` (its summary), in :meth:`PostgresStore.append`.
-_SUMMARY = (
-    "updated = %s, names = %s, started = %s, over = %s, version = %s, deals = %s, totals = %s"
-)
+_SUMMARY = ", ".join(f"{column} = %s" for column in CHANGED_COLUMNS)
 
 #: The key of the advisory lock that serialises migrations (any constant of our own).
 MIGRATION_LOCK = 0x61736365  # "asce"
@@ -212,12 +213,6 @@ async def migrate(db: Connection, where: str = "the database") -> int:
                 await db.execute("UPDATE schema_version SET version = %s", (version + 1,))
 
 
-def _conflict(table_id: str, version: int) -> VersionConflict:
-    return VersionConflict(
-        f"table {table_id} already has an event at version {version}", code="version-conflict"
-    )
-
-
 class PostgresStore:
     """The tables of a server in the PostgreSQL database at ``url``; open it with
     :meth:`connect`, which migrates the schema.
@@ -273,8 +268,7 @@ class PostgresStore:
 
     async def schema_version(self) -> int:
         """The version of the database's schema."""
-        async with self.pool.connection() as db:
-            row = await (await db.execute("SELECT version FROM schema_version")).fetchone()
+        row = await self._one("SELECT version FROM schema_version", ())
         return 0 if row is None else int(row[0])
 
     async def create(
@@ -285,17 +279,11 @@ class PostgresStore:
         tokens: Sequence[SeatToken],
         summary: Summary,
     ) -> None:
-        s = summary
+        row = table_values(table_id, invite, summary)
+        marks = ", ".join(["%s"] * len(row))
         async with self.pool.connection() as db, db.transaction():
             try:
-                await db.execute(
-                    "INSERT INTO tables (id, invite, created, updated, origin, rules, names,"
-                    " started, over, version, deals, totals)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                    (table_id, invite, s.created, s.updated, s.origin, s.rules.to_text(),
-                     json.dumps(s.names), s.started, s.over, s.version, s.deals,
-                     json.dumps(s.totals)),
-                )  # fmt: skip
+                await db.execute(f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES ({marks})", row)
             except errors.UniqueViolation:
                 raise StoreError(
                     f"table {table_id} or invitation {invite} already exists", code="table-exists"
@@ -311,12 +299,10 @@ class PostgresStore:
         tokens: Sequence[SeatToken] = (),
         summary: Summary,
     ) -> None:
-        s = summary
         encoded = [ev.encode(event) for event in events]
         # Sent when the write commits, never before (and never if it does not).
         notice = commit_notice(self.holder, table_id, version, events, encoded)
-        values = (s.updated, json.dumps(s.names), s.started, s.over, s.version, s.deals,
-                  json.dumps(s.totals), table_id)  # fmt: skip
+        values = (*changed_values(summary), table_id)
         if tokens:  # rare (a seat taken, freed or moved): one transaction of several statements
             async with self.pool.connection() as db, db.transaction():
                 await self._insert(db, table_id, version, events, tokens)
@@ -336,7 +322,7 @@ class PostgresStore:
                     (table_id, version, encoded, *values, CHANNEL, notice),
                 )  # fmt: skip
             except errors.UniqueViolation:
-                raise _conflict(table_id, version) from None
+                raise conflict(table_id, version) from None
             except errors.ForeignKeyViolation:
                 raise StoreError(f"there is no table {table_id}", code="no-table") from None
 
@@ -357,7 +343,7 @@ class PostgresStore:
                     [(table_id, version + i, ev.encode(event)) for i, event in enumerate(events)],
                 )
         except errors.UniqueViolation:
-            raise _conflict(table_id, version) from None
+            raise conflict(table_id, version) from None
         except errors.ForeignKeyViolation:
             raise StoreError(f"there is no table {table_id}", code="no-table") from None
         for token in tokens:
@@ -375,25 +361,20 @@ class PostgresStore:
                 )
 
     async def load(self, table_id: str) -> list[ev.Event] | None:
-        async with self.pool.connection() as db:
-            cursor = await db.execute(
-                "SELECT version, event FROM events WHERE table_id = %s ORDER BY version",
-                (table_id,),
-            )
-            rows = await cursor.fetchall()
-        if not rows:
-            return None
-        if [row[0] for row in rows] != list(range(len(rows))):
-            raise StoreError(f"table {table_id}'s log has a gap", code="broken-log")
-        try:
-            return [ev.decode(bytes(row[1])) for row in rows]
-        except msgspec.ValidationError as err:
-            raise StoreError(f"table {table_id}'s log is unreadable: {err}") from None
+        rows = await self._all(
+            "SELECT version, event FROM events WHERE table_id = %s ORDER BY version", (table_id,)
+        )
+        return log_of_rows(table_id, rows) if rows else None
 
     async def _one(self, query: str, params: tuple[object, ...]) -> tuple[Any, ...] | None:
         async with self.pool.connection() as db:
             row: tuple[Any, ...] | None = await (await db.execute(query, params)).fetchone()
             return row
+
+    async def _all(self, query: str, params: tuple[object, ...]) -> list[tuple[Any, ...]]:
+        async with self.pool.connection() as db:
+            rows: list[tuple[Any, ...]] = await (await db.execute(query, params)).fetchall()
+            return rows
 
     async def table_of_invite(self, invite: str) -> str | None:
         row = await self._one("SELECT id FROM tables WHERE invite = %s", (invite,))
@@ -413,35 +394,15 @@ class PostgresStore:
     async def summaries(self, table_ids: Sequence[str]) -> list[Summary]:
         if not table_ids:
             return []
-        async with self.pool.connection() as db:
-            cursor = await db.execute(
-                "SELECT id, created, updated, origin, rules, names, started, over, version,"
-                " deals, totals FROM tables WHERE id = ANY(%s)"
-                " ORDER BY updated DESC",
-                (list(table_ids),),
-            )
-            rows = await cursor.fetchall()
-        return [
-            Summary(
-                id=r[0],
-                created=r[1],
-                updated=r[2],
-                origin=r[3],
-                rules=Rules.from_text(r[4]),
-                names=tuple(json.loads(r[5])),
-                started=r[6],
-                over=r[7],
-                version=r[8],
-                deals=r[9],
-                totals=tuple(json.loads(r[10])),
-            )
-            for r in rows
-        ]
+        rows = await self._all(
+            f"SELECT {SUMMARY_COLUMNS} FROM tables WHERE id = ANY(%s) ORDER BY updated DESC",
+            (list(table_ids),),
+        )
+        return [summary_of_row(row) for row in rows]
 
     async def live(self) -> list[str]:
-        async with self.pool.connection() as db:
-            cursor = await db.execute("SELECT id FROM tables WHERE NOT over ORDER BY created")
-            return [str(row[0]) for row in await cursor.fetchall()]
+        rows = await self._all("SELECT id FROM tables WHERE NOT over ORDER BY created", ())
+        return [str(row[0]) for row in rows]
 
     async def put_transfer(
         self, digest: bytes, table_id: str, seat: int, epoch: int, expires: float
@@ -471,14 +432,13 @@ class PostgresStore:
     async def seats_held(self, held: Sequence[tuple[str, bytes]]) -> dict[str, int]:
         if not held:
             return {}
-        async with self.pool.connection() as db:
-            cursor = await db.execute(
-                "SELECT t.table_id, t.seat FROM seat_tokens t"
-                " JOIN unnest(%s::text[], %s::bytea[]) AS h(table_id, digest)"
-                " ON t.table_id = h.table_id AND t.digest = h.digest",
-                ([table for table, _ in held], [digest for _, digest in held]),
-            )
-            return {str(row[0]): int(row[1]) for row in await cursor.fetchall()}
+        rows = await self._all(
+            "SELECT t.table_id, t.seat FROM seat_tokens t"
+            " JOIN unnest(%s::text[], %s::bytea[]) AS h(table_id, digest)"
+            " ON t.table_id = h.table_id AND t.digest = h.digest",
+            ([table for table, _ in held], [digest for _, digest in held]),
+        )
+        return {str(row[0]): int(row[1]) for row in rows}
 
     async def admit(self, kind: str, key: str, now: float, seconds: float, most: int) -> bool:
         async with self.pool.connection() as db:
@@ -526,25 +486,20 @@ class PostgresStore:
         await self._one("SELECT 1", ())
 
     async def load_since(self, table_id: str, version: int) -> list[ev.Event]:
-        async with self.pool.connection() as db:
-            cursor = await db.execute(
-                "SELECT version, event FROM events WHERE table_id = %s AND version >= %s"
-                " ORDER BY version",
-                (table_id, version),
-            )
-            rows = await cursor.fetchall()
-        if [row[0] for row in rows] != list(range(version, version + len(rows))):
-            raise StoreError(f"table {table_id}'s log has a gap", code="broken-log")
-        return [ev.decode(bytes(row[1])) for row in rows]
+        rows = await self._all(
+            "SELECT version, event FROM events WHERE table_id = %s AND version >= %s"
+            " ORDER BY version",
+            (table_id, version),
+        )
+        return log_of_rows(table_id, rows, version)
 
     async def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
         if not table_ids:
             return {}
-        async with self.pool.connection() as db:
-            cursor = await db.execute(
-                "SELECT id, version FROM tables WHERE id = ANY(%s)", (list(table_ids),)
-            )
-            return {str(row[0]): int(row[1]) for row in await cursor.fetchall()}
+        rows = await self._all(
+            "SELECT id, version FROM tables WHERE id = ANY(%s)", (list(table_ids),)
+        )
+        return {str(row[0]): int(row[1]) for row in rows}
 
     async def lease(self, table_id: str, holder: str, now: float, seconds: float) -> bool:
         # One statement: of two processes asking at once, the row lock makes one wait and
@@ -581,14 +536,12 @@ class PostgresStore:
     ) -> dict[str, list[Presence]]:
         if not table_ids:
             return {}
-        async with self.pool.connection() as db:
-            cursor = await db.execute(
-                "SELECT table_id, seats, spectators, ready FROM presence"
-                " WHERE table_id = ANY(%s) AND holder <> %s AND expires > %s"
-                " ORDER BY table_id, holder",
-                (list(table_ids), holder, now),
-            )
-            rows = await cursor.fetchall()
+        rows = await self._all(
+            "SELECT table_id, seats, spectators, ready FROM presence"
+            " WHERE table_id = ANY(%s) AND holder <> %s AND expires > %s"
+            " ORDER BY table_id, holder",
+            (list(table_ids), holder, now),
+        )
         found: dict[str, list[Presence]] = {}
         for r in rows:
             found.setdefault(str(r[0]), []).append(

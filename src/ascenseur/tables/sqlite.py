@@ -37,6 +37,16 @@ import msgspec
 
 from ascenseur.core.rules import Rules
 from ascenseur.tables import events as ev
+from ascenseur.tables.rows import (
+    CHANGED_COLUMNS,
+    SUMMARY_COLUMNS,
+    TABLE_COLUMNS,
+    changed_values,
+    conflict,
+    log_of_rows,
+    summary_of_row,
+    table_values,
+)
 from ascenseur.tables.storage import (
     Notice,
     Presence,
@@ -44,7 +54,6 @@ from ascenseur.tables.storage import (
     StorageUnavailable,
     StoreError,
     Summary,
-    VersionConflict,
 )
 
 T = TypeVar("T")
@@ -274,6 +283,13 @@ def _to_v4(db: sqlite3.Connection) -> None:
 MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_to_v1, _to_v2, _to_v3, _to_v4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
+#: The columns an append updates in ``tables`` (its summary), in :meth:`SqliteDatabase.append`.
+_CHANGED = ", ".join(f"{column} = ?" for column in CHANGED_COLUMNS)
+
+
+def _marks(count: int) -> str:
+    return ",".join("?" * count)
+
 
 class SqliteDatabase:
     """The SQLite file at ``path`` (``":memory:"`` for tests), migrated on opening.
@@ -367,26 +383,10 @@ class SqliteDatabase:
         tokens: Sequence[SeatToken],
         summary: Summary,
     ) -> None:
+        row = table_values(table_id, invite, summary)
+
         def work(db: sqlite3.Connection) -> None:
-            s = summary
-            db.execute(
-                "INSERT INTO tables (id, invite, created, updated, origin, rules, names,"
-                " started, over, version, deals, totals) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                (
-                    table_id,
-                    invite,
-                    s.created,
-                    s.updated,
-                    s.origin,
-                    s.rules.to_text(),
-                    json.dumps(s.names),
-                    int(s.started),
-                    int(s.over),
-                    s.version,
-                    s.deals,
-                    json.dumps(s.totals),
-                ),
-            )
+            db.execute(f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES ({_marks(len(row))})", row)
             self._insert(db, table_id, 0, events, tokens)
 
         self._write(work)
@@ -405,13 +405,9 @@ class SqliteDatabase:
 
         def work(db: sqlite3.Connection) -> None:
             self._insert(db, table_id, version, events, tokens)
-            s = summary
             db.execute(
-                "UPDATE tables SET updated = ?, names = ?, started = ?, over = ?,"
-                " version = ?, deals = ?, totals = ? WHERE id = ?",
-                (s.updated, json.dumps(s.names), int(s.started), int(s.over), s.version,
-                 s.deals, json.dumps(s.totals), table_id),
-            )  # fmt: skip
+                f"UPDATE tables SET {_CHANGED} WHERE id = ?", (*changed_values(summary), table_id)
+            )
 
         self._write(work)
 
@@ -429,10 +425,7 @@ class SqliteDatabase:
                 [(table_id, version + i, ev.encode(event)) for i, event in enumerate(events)],
             )
         except sqlite3.IntegrityError:
-            raise VersionConflict(
-                f"table {table_id} already has an event at version {version}",
-                code="version-conflict",
-            ) from None
+            raise conflict(table_id, version) from None
         for token in tokens:
             if token.digest is None:
                 db.execute(
@@ -452,14 +445,7 @@ class SqliteDatabase:
                 "SELECT version, event FROM events WHERE table_id = ? ORDER BY version",
                 (table_id,),
             ).fetchall()
-        if not rows:
-            return None
-        if [row[0] for row in rows] != list(range(len(rows))):
-            raise StoreError(f"table {table_id}'s log has a gap", code="broken-log")
-        try:
-            return [ev.decode(row[1]) for row in rows]
-        except msgspec.ValidationError as err:
-            raise StoreError(f"table {table_id}'s log is unreadable: {err}") from None
+        return log_of_rows(table_id, rows) if rows else None
 
     def table_of_invite(self, invite: str) -> str | None:
         with self._lock:
@@ -482,30 +468,13 @@ class SqliteDatabase:
     def summaries(self, table_ids: Sequence[str]) -> list[Summary]:
         if not table_ids:
             return []
-        marks = ",".join("?" * len(table_ids))
         with self._lock:
             rows = self._db.execute(
-                "SELECT id, created, updated, origin, rules, names, started, over, version,"
-                f" deals, totals FROM tables WHERE id IN ({marks})"
+                f"SELECT {SUMMARY_COLUMNS} FROM tables WHERE id IN ({_marks(len(table_ids))})"
                 " ORDER BY updated DESC",
                 tuple(table_ids),
             ).fetchall()
-        return [
-            Summary(
-                id=r[0],
-                created=r[1],
-                updated=r[2],
-                origin=r[3],
-                rules=Rules.from_text(r[4]),
-                names=tuple(json.loads(r[5])),
-                started=bool(r[6]),
-                over=bool(r[7]),
-                version=r[8],
-                deals=r[9],
-                totals=tuple(json.loads(r[10])),
-            )
-            for r in rows
-        ]
+        return [summary_of_row(row) for row in rows]
 
     def ping(self) -> None:
         with self._lock:
@@ -518,15 +487,13 @@ class SqliteDatabase:
                 " ORDER BY version",
                 (table_id, version),
             ).fetchall()
-        if [row[0] for row in rows] != list(range(version, version + len(rows))):
-            raise StoreError(f"table {table_id}'s log has a gap", code="broken-log")
-        return [ev.decode(row[1]) for row in rows]
+        return log_of_rows(table_id, rows, version)
 
     def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
-        marks = ",".join("?" * len(table_ids))
         with self._lock:
             rows = self._db.execute(
-                f"SELECT id, version FROM tables WHERE id IN ({marks})", tuple(table_ids)
+                f"SELECT id, version FROM tables WHERE id IN ({_marks(len(table_ids))})",
+                tuple(table_ids),
             ).fetchall()
         return {str(row[0]): int(row[1]) for row in rows}
 
