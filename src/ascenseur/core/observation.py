@@ -32,6 +32,7 @@ from ascenseur.core.cards import (
     Card,
     Suit,
     cards_of,
+    mask_of,
 )
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import DealResult, GameState, Phase
@@ -134,30 +135,18 @@ class Observation:
 
     @property
     def hand_mask(self) -> int:
-        mask = 0
-        for card in self.hand:
-            mask |= 1 << card.index
-        return mask
+        return mask_of(self.hand)
 
     @property
     def played_mask(self) -> int:
         """Cards played so far in this deal (finished tricks and the current one)."""
-        mask = 0
-        for trick in self.tricks:
-            for card in trick.cards:
-                mask |= 1 << card.index
-        for _, card in self.trick:
-            mask |= 1 << card.index
-        return mask
+        done = mask_of(card for trick in self.tricks for card in trick.cards)
+        return done | mask_of(card for _, card in self.trick)
 
     @property
     def seen_mask(self) -> int:
         """The cards of other hands this seat sees (a blind one-card deal, H5)."""
-        mask = 0
-        for hand in self.seen_hands:
-            for card in hand:
-                mask |= 1 << card.index
-        return mask
+        return mask_of(card for hand in self.seen_hands for card in hand)
 
     @property
     def unseen_mask(self) -> int:

@@ -119,26 +119,29 @@ class ScoreSheet:
                 sums[seat] += points
         return tuple(sums)
 
+    def deal_json(self, deal: int) -> dict[str, Any]:
+        """Deal ``deal`` (0-based) as the sheet's document writes it: dealer, cards, bids,
+        tricks (None until played) and, when finished, scores."""
+        entry = self.deals[deal]
+        written: dict[str, Any] = {
+            "dealer": self.dealer(deal),
+            "cards": self.hand_size(deal),
+            "bids": list(entry.bids),
+            "tricks": list(entry.tricks) if entry.tricks is not None else None,
+        }
+        if entry.is_finished:
+            written["scores"] = list(self.scores(deal))
+        return written
+
     def to_json(self) -> dict[str, Any]:
         """The ``ascenseur-scoresheet/1`` document, every deal with its dealer, cards and
         (when finished) scores."""
-        deals = []
-        for j, entry in enumerate(self.deals):
-            deal: dict[str, Any] = {
-                "dealer": self.dealer(j),
-                "cards": self.hand_size(j),
-                "bids": list(entry.bids),
-                "tricks": list(entry.tricks) if entry.tricks is not None else None,
-            }
-            if entry.is_finished:
-                deal["scores"] = list(self.scores(j))
-            deals.append(deal)
         return {
             "format": FORMAT,
             "rules": self.rules.to_json(),
             "first_dealer": self.first_dealer,
             "seats": list(self.seats),
-            "deals": deals,
+            "deals": [self.deal_json(j) for j in range(len(self.deals))],
         }
 
 
@@ -382,17 +385,13 @@ def evaluate(data: object) -> dict[str, Any]:
         return {"valid": False, "error": _error(err)}
     running = [0] * sheet.rules.players
     deals = []
-    for j, entry in enumerate(sheet.deals):
-        line: dict[str, Any] = {
-            "dealer": sheet.dealer(j),
-            "cards": sheet.hand_size(j),
-            "bids": list(entry.bids),
-            "tricks": list(entry.tricks) if entry.tricks is not None else None,
-        }
-        if entry.is_finished:
-            scores = sheet.scores(j)
-            running = [total + points for total, points in zip(running, scores, strict=True)]
-            line |= {"scores": list(scores), "totals": list(running)}
+    for j in range(len(sheet.deals)):
+        line = sheet.deal_json(j)
+        if "scores" in line:  # a finished deal: the running totals after it
+            running = [
+                total + points for total, points in zip(running, line["scores"], strict=True)
+            ]
+            line["totals"] = list(running)
         deals.append(line)
     return {
         "valid": True,
