@@ -22,77 +22,19 @@ Exact: 10. Missed: 0. Plus 1 a trick taken.
 from __future__ import annotations
 
 from ascenseur.core.cards import Language
-from ascenseur.core.rules import SHAPES, Rules, Scoring
-from ascenseur.text.messages import count, french_typography
+from ascenseur.core.rules import SCORING_TABLES, SHAPES, Rules, Scoring
+from ascenseur.text.catalogue import load
+from ascenseur.text.messages import MESSAGES, count, french_typography
 
-#: The scoring tables people play (H2), as they are called.
+#: The scoring tables people play (H2), as they are called: name → (English, French), the
+#: ``scoring_name_…`` words of the catalogue, which the page's create form uses too.
 TABLE_NAMES: dict[str, tuple[str, str]] = {
-    "ascenseur": ("ascenseur", "ascenseur"),
-    "tricks-and-ten": ("tricks and ten", "un par pli et dix"),
-    "ten-and-the-bid": ("ten and the bid", "dix et l'annonce"),
-    "tens": ("tens", "les dizaines"),
+    name: MESSAGES[f"scoring_name_{name}"] for name in SCORING_TABLES
 }
 
-#: (English, French) of each sentence; ``{…}`` filled from the rule set.
-_WORDS: dict[str, tuple[str, str]] = {
-    "up-down": ("1 up to {peak} and back", "1 à {peak} puis retour"),
-    "down-up": ("{peak} down to 1 and back up", "{peak} à 1 puis retour"),
-    "up": ("1 up to {peak}", "1 à {peak}"),
-    "down": ("{peak} down to 1", "{peak} à 1"),
-    "list": ("{sizes} cards", "{sizes} cartes"),
-    "table": (
-        "{players} players; hands of {schedule}: {sizes} ({deals}).",
-        "{players} joueurs ; mains de {schedule} : {sizes} ({deals}).",
-    ),
-    "table_list": (
-        "{players} players; hands of {sizes} cards ({deals}).",
-        "{players} joueurs ; mains de {sizes} cartes ({deals}).",
-    ),
-    "scoring": ("Scoring: {name}. {formula}", "Décompte : {name}. {formula}"),
-    "custom": ("the table's own", "maison"),
-    "exact": ("Exact: {points}.", "Juste : {points}."),
-    "missed": ("Missed: {points}.", "Manqué : {points}."),
-    "per_trick": ("Plus {points} a trick taken.", "Plus {points} par pli fait."),
-    "the_bid": ("the bid", "l'annonce"),
-    "the_gap": ("the gap", "l'écart"),
-    "lead_on": (
-        "Lead: while you hold a suit card, you must lead one (P2).",
-        "Entame : tant que vous avez une carte de couleur, vous devez en entamer une (P2).",
-    ),
-    "lead_off": (
-        "Lead: any card may be led, trumps and the Excuse too (no lead restriction, H3).",
-        "Entame : toute carte peut être entamée, atouts et Excuse compris (sans restriction, H3).",
-    ),
-    "in_turn": (
-        "Bidding: in turn from the dealer's left; everyone sees the bids made before theirs.",
-        "Annonces : chacun son tour depuis la gauche du donneur ; chacun voit les annonces "
-        "déjà faites.",
-    ),
-    "simultaneous": (
-        "Bidding: closed fists — nobody sees another bid until the last one is in (H4).",
-        "Annonces : à poings fermés — personne ne voit une autre annonce avant la dernière (H4).",
-    ),
-    "hook": (
-        "Hook: the dealer may not bid what makes the bids add up to the cards in hand (B3).",
-        "Crochet : le donneur ne peut annoncer ce qui ferait tomber les annonces juste sur le "
-        "nombre de cartes (B3).",
-    ),
-    "blind": (
-        "One-card deals are played blind: you see the others' cards, not your own, and play "
-        'it as "my card" (H5).',
-        "Les donnes d'une carte se jouent à l'indienne : vous voyez les cartes des autres, pas "
-        "la vôtre, et la jouez par « ma carte » (H5).",
-    ),
-    # short tags for the table's header
-    "tag_lead_off": ("any lead", "entame libre"),
-    "tag_simultaneous": ("closed fists", "poings fermés"),
-    "tag_hook": ("hook", "crochet"),
-    "tag_blind": ("blind one-card deals", "une carte à l'indienne"),
-    "example": (
-        "Bid {bid} and take {tricks}: {points:+d}.",
-        "Annonce {bid}, {made} : {points:+d}.",
-    ),
-}
+#: (English, French) of each sentence (``catalogue/rules.toml``); ``{…}`` filled from the
+#: rule set.
+_WORDS = load("rules")
 
 #: The deals the help and the table's words use as examples: (bid, tricks).
 EXAMPLES = ((2, 2), (0, 0), (2, 3), (1, 4))

@@ -35,154 +35,16 @@ from ascenseur.core.rules import MAX_PLAYERS, SCORING_TABLES, SEED_SCORING, SHAP
 from ascenseur.core.scoresheet import legal_bids
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.tricks import legal_cards, trick_winner
+from ascenseur.text.catalogue import load
 from ascenseur.text.rules import TABLE_NAMES
 
-#: (English, French) paragraphs of each section, by key; ``{…}`` fields filled from examples.
-TEXT: dict[str, tuple[str, str]] = {
-    "goal": (
-        "Each deal, say how many tricks you will take — then take exactly that many. Only the "
-        "number of tricks counts, never which cards are in them.",
-        "À chaque donne, annoncez combien de plis vous ferez — puis faites-en exactement "
-        "autant. Seul le nombre de plis compte, jamais les cartes qu'ils contiennent.",
-    ),
-    "cards": (
-        "78 cards: four suits of 14 (1 to 10, Jack, Knight, Queen, King — the Knight is shown "
-        "N in English, C in French), 21 trumps numbered 1 to 21, and the Excuse. Any trump "
-        "beats any suit card; the Excuse never wins a trick.",
-        "78 cartes : quatre couleurs de 14 (1 à 10, valet, cavalier, dame, roi), 21 atouts "
-        "numérotés de 1 à 21, et l'Excuse. Tout atout bat toute carte de couleur ; l'Excuse "
-        "ne gagne jamais un pli.",
-    ),
-    "schedule": (
-        "The hands grow by one card a deal up to the most cards, then shrink back to one: "
-        "1, 2, …, M, …, 2, 1. The deal passes to the left after each deal.",
-        "Les mains grandissent d'une carte à chaque donne jusqu'au maximum, puis redescendent "
-        "à une : 1, 2, …, M, …, 2, 1. La donne passe à gauche après chaque donne.",
-    ),
-    "bidding": (
-        "The player on the dealer's left bids first, the dealer last; everyone sees the bids "
-        "before theirs. A bid is 0 up to the cards in hand.",
-        "Le joueur à gauche du donneur annonce le premier, le donneur le dernier ; chacun voit "
-        "les annonces faites avant la sienne. Une annonce va de 0 au nombre de cartes en main.",
-    ),
-    "hook": (
-        "With the hook, the dealer may not make the bids add up to the cards in hand: someone "
-        "must miss. Example, {cards} cards each, the others bid {others}: the dealer may bid "
-        "{allowed}, not {forbidden}.",
-        "Avec le crochet, le donneur ne peut pas faire tomber les annonces juste sur le nombre "
-        "de cartes : quelqu'un doit chuter. Exemple, {cards} cartes chacun, les autres "
-        "annoncent {others} : le donneur peut annoncer {allowed}, pas {forbidden}.",
-    ),
-    "lead": (
-        "The player on the dealer's left leads the first trick; whoever wins a trick leads the "
-        "next. The ascenseur rule: holding any suit card, you must lead a suit card — no trump "
-        "and no Excuse. Holding {hand} on lead, you may lead only {legal}. Holding {trumps}, "
-        "any of them.",
-        "Le joueur à gauche du donneur entame le premier pli ; qui gagne un pli entame le "
-        "suivant. La règle de l'ascenseur : si vous avez une carte de couleur, vous devez "
-        "entamer une couleur — ni atout ni Excuse. Avec {hand} à l'entame, vous ne pouvez "
-        "jouer que {legal}. Avec {trumps}, n'importe laquelle.",
-    ),
-    "follow": (
-        "Follow the suit led if you can. Otherwise you must trump, higher than the trumps "
-        "already played if you can; with neither the suit nor a trump, play anything. When a "
-        "trump is led, play a higher trump if you can. There are no partners. Example: "
-        "{trick} played, you hold {hand}: you must play {legal}.",
-        "Fournissez la couleur demandée si vous le pouvez. Sinon vous devez couper, plus haut "
-        "que les atouts déjà joués si vous le pouvez ; sans la couleur ni atout, jouez "
-        "n'importe quoi. Quand l'atout est demandé, montez si vous le pouvez. Il n'y a pas de "
-        "partenaires. Exemple : {trick} joués, vous tenez {hand} : vous devez jouer {legal}.",
-    ),
-    "excuse": (
-        "The Excuse may be played to any trick instead of following, and never wins it. When "
-        "it is led, the next card sets the suit. Example: {trick} — {winner} wins.",
-        "L'Excuse peut être jouée à tout pli au lieu de fournir, et ne le gagne jamais. Quand "
-        "elle est entamée, la carte suivante fixe la couleur. Exemple : {trick} — {winner} "
-        "gagne.",
-    ),
-    "scoring": (
-        "Exactly your bid: {exact_base} + {exact_per_bid} × bid points. Otherwise you lose "
-        "{miss_per_trick} point per trick too many or too few. The highest total at the end "
-        "wins; equal totals share the win.",
-        "Annonce exacte : {exact_base} + {exact_per_bid} × annonce points. Sinon vous perdez "
-        "{miss_per_trick} point par pli de trop ou de moins. Le plus haut total à la fin "
-        "gagne ; les ex æquo partagent la victoire.",
-    ),
-    # The house rules (RULES.md §7): each a table's option.
-    "shapes": (
-        "Some tables order the hands another way (option). Over a peak of {peak} cards, the "
-        "deals are as below; a table may also list its own hand sizes, such as {listed}. The "
-        "deal still passes to the left every deal, and the game ends after the last one.",
-        "Certaines tables ordonnent les mains autrement (option). Avec au plus {peak} cartes, "
-        "les donnes sont comme ci-dessous ; une table peut aussi donner sa propre liste de "
-        "tailles de main, comme {listed}. La donne passe toujours à gauche, et la partie finit "
-        "après la dernière.",
-    ),
-    "tables": (
-        "Tables count points their own way (option): a deal may pay every trick taken, a "
-        "bonus when the bid is exact, and a loss when it is missed — five numbers. The tables "
-        "people play, computed by the game:",
-        "Les tables comptent les points à leur façon (option) : une donne peut payer chaque "
-        "pli fait, une prime si l'annonce est exacte, et une perte si elle chute — cinq "
-        "nombres. Les tables les plus jouées, calculées par le jeu :",
-    ),
-    "lead_free": (
-        "Some tables drop the lead restriction (option): any card may be led. Holding {hand} "
-        "on lead, you may then lead {legal}. Following is unchanged.",
-        "Certaines tables lèvent la restriction d'entame (option) : toute carte peut être "
-        "entamée. Avec {hand} à l'entame, vous pouvez alors jouer {legal}. Fournir ne change "
-        "pas.",
-    ),
-    "closed_fists": (
-        "With closed fists (option), everyone bids without seeing any other bid; the bids are "
-        "shown together once the last one is made. The table shows who has bid, never what. "
-        "The hook needs bids made in turn, so it is not played with closed fists.",
-        "À poings fermés (option), chacun annonce sans voir les autres annonces ; elles sont "
-        "montrées ensemble quand la dernière est faite. La table montre qui a annoncé, jamais "
-        "quoi. Le crochet demande des annonces chacun son tour : il ne se joue pas à poings "
-        "fermés.",
-    ),
-    "blind": (
-        "Blind one-card deals (option, « à l'indienne »): in every deal of one card, you see "
-        "the others' cards and not your own, as if held to your forehead. Bid on what you "
-        "see; when your turn comes, play your card unseen with “My card”: you learn it as it "
-        "lands. Example: you lead, the others hold {seen}; if your card is {yours}, {winner} "
-        "wins.",
-        "Donnes à une carte à l'indienne (option) : dans chaque donne d'une carte, vous voyez "
-        "les cartes des autres et pas la vôtre, comme tenue sur le front. Annoncez d'après ce "
-        "que vous voyez ; à votre tour, jouez votre carte sans la voir avec « Ma carte » : "
-        "vous la découvrez en la posant. Exemple : vous entamez, les autres tiennent {seen} ; "
-        "si votre carte est {yours}, {winner} gagne.",
-    ),
-}
+#: (English, French) paragraphs of each section, by key (``catalogue/howto.toml``); ``{…}``
+#: fields filled from examples.
+TEXT = load("howto")
 
-TITLES: dict[str, tuple[str, str]] = {
-    "goal": ("The aim", "Le but"),
-    "cards": ("The cards", "Les cartes"),
-    "schedule": ("The deals", "Les donnes"),
-    "bidding": ("Bidding", "Les annonces"),
-    "hook": ("The hook (option)", "Le crochet (option)"),
-    "lead": ("The lead", "L'entame"),
-    "follow": ("Following", "Fournir"),
-    "excuse": ("The Excuse", "L'Excuse"),
-    "scoring": ("Scoring", "Les points"),
-    "players": ("Players", "Joueurs"),
-    "max_cards": ("Most cards", "Cartes au plus"),
-    "deals": ("Deals", "Donnes"),
-    "bid": ("Bid", "Annonce"),
-    "taken": ("Taken", "Plis faits"),
-    "points": ("Points", "Points"),
-    "shapes": ("The order of the hands (option)", "L'ordre des mains (option)"),
-    "tables": ("Other ways to count (option)", "D'autres façons de compter (option)"),
-    "lead_free": ("A free lead (option)", "L'entame libre (option)"),
-    "closed_fists": ("Closed fists (option)", "Poings fermés (option)"),
-    "blind": ("Blind one-card deals (option)", "Donnes à l'indienne (option)"),
-    "shape": ("Order", "Ordre"),
-    "shape_up-down": ("Up, then down (the usual)", "Montée, puis descente (l'usage)"),
-    "shape_down-up": ("Down, then up", "Descente, puis montée"),
-    "shape_up": ("Up only", "Montée seule"),
-    "shape_down": ("Down only", "Descente seule"),
-}
+#: (English, French) of each section's title, by the same key, and of the page's column heads
+#: and the schedule shapes (``catalogue/howto_titles.toml``).
+TITLES = load("howto_titles")
 
 #: The peak the schedule shapes are shown over, and a list a table might play.
 SHAPE_PEAK = 5
