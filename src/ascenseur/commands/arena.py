@@ -4,26 +4,29 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import random
-import signal
 import sys
 import time
-from collections.abc import Sequence
-from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
-from ascenseur.arena import cluster, report
-from ascenseur.arena.backends import Backend, Processes
+from ascenseur.arena import report
+from ascenseur.arena.backends import Backend
 from ascenseur.arena.dealsets import DealSet
 from ascenseur.arena.duplicate import ArenaError, GameOutcome, Match, run_match
 from ascenseur.arena.saved import game_line, match_json, saved_match, summary_json
 from ascenseur.arena.stats import GameResult, Tally
-from ascenseur.bots import DEFAULT_BUDGET, REGISTRY, Budget
-from ascenseur.bots.outside import importable_from_here, load_bot
+from ascenseur.bots import REGISTRY, Budget
 from ascenseur.commands import arena_report
-from ascenseur.commands.options import positive, positive_float
+from ascenseur.commands.options import given_options, positive, positive_float, random_seed
 from ascenseur.commands.rules import RULE_OPTIONS, add_rule_options, rules_of
+from ascenseur.commands.runs import (
+    add_backend_options,
+    add_budget_options,
+    backend_of,
+    budget_of,
+    load_bots,
+    new_out,
+    play_until_stopped,
+)
 from ascenseur.core.rules import Rules
 from ascenseur.files import write_text_atomic
 
@@ -86,20 +89,11 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="S",
         help="seed of the deals and the bots' streams (random; with --deals, the set's seed)",
     )
-    parser.add_argument(
-        "--budget-iterations",
-        type=positive,
-        default=None,
-        metavar="N",
-        help="search iterations per decision (each bot's own default: expert 10,000 play-outs, "
-        "openspiel-ismcts 1000 simulations)",
-    )
-    parser.add_argument(
-        "--budget-seconds",
-        type=positive_float,
-        default=None,
-        metavar="T",
-        help="seconds per decision (no limit); alone, searching bots think until the time "
+    add_budget_options(
+        parser,
+        iterations="search iterations per decision (each bot's own default: expert 10,000 "
+        "play-outs, openspiel-ismcts 1000 simulations)",
+        seconds="seconds per decision (no limit); alone, searching bots think until the time "
         "is up (equal-time comparisons)",
     )
     parser.add_argument(
@@ -118,17 +112,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="play only each game's first deal of K cards, not the whole game (for slow bots "
         "at big hands); --max-cards defaults to K; no records are written",
     )
-    parser.add_argument(
-        "--jobs",
-        type=positive,
-        default=os.cpu_count() or 1,
-        metavar="J",
-        help="processes (number of CPUs)",
-    )
-    parser.add_argument(
-        "--cluster",
-        metavar="ADDRESS",
-        help="play the games as tasks of a Ray cluster (the extra 'cluster'): auto starts a "
+    add_backend_options(
+        parser,
+        jobs="processes (number of CPUs)",
+        cluster="play the games as tasks of a Ray cluster (the extra 'cluster'): auto starts a "
         "local one of --jobs CPUs; ray://HOST:PORT connects through Ray's client, HOST:PORT "
         "as a driver on one of its nodes (docs/research.md); the table is the same as with "
         "--jobs",
@@ -198,24 +185,13 @@ def _open_match(args: argparse.Namespace) -> tuple[Match, DealSet, Path | None, 
     else:
         match, deals = _new_match(args)
         played = []
-    if ":" in match.candidate or ":" in match.reference:
-        importable_from_here()
-    for name, for_candidate in ((match.candidate, True), (match.reference, False)):
-        load_bot(name, match.budget_of(for_candidate))  # an unknown name fails here, first
+    load_bots([(match.candidate, match.budget_of(True)), (match.reference, match.budget_of(False))])
     if args.resume is None:
-        out = _prepare_out(Path(args.out)) if args.out else None
+        out = new_out(Path(args.out)) if args.out else None
         if out is not None:
             write_text_atomic(out / "deals.json", deals.dumps())
             write_text_atomic(out / "match.json", json.dumps(match_json(match, deals)) + "\n")
     return match, deals, out, played
-
-
-def backend_of(args: argparse.Namespace, bots: Sequence[str]) -> AbstractContextManager[Backend]:
-    """Where ``--jobs`` and ``--cluster`` say the games run (a cluster this command started is
-    stopped when the context ends)."""
-    if args.cluster is None:
-        return nullcontext(Processes(args.jobs))
-    return cluster.connect(args.cluster, args.jobs, bots)
 
 
 def _play(
@@ -240,23 +216,11 @@ def _play(
                 lines.write(json.dumps(game_line(outcome.result)) + "\n")
         progress.advance()
 
-    # SIGTERM too (a match in the background ignores Ctrl-C's SIGINT): a long match stopped
-    # by hand still says what its finished games show.
-    previous = signal.signal(signal.SIGTERM, _interrupt)
-    try:
-        run_match(match, deals, backend, sink, played)
-    except KeyboardInterrupt:
-        if tally.games == 0:
-            raise
-        return True
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        progress.finish()
-    return False
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
+    return play_until_stopped(
+        lambda: run_match(match, deals, backend, sink, played),
+        progress,
+        has_games=lambda: tally.games > 0,  # a resumed match's table is there from the start
+    )
 
 
 def _new_match(args: argparse.Namespace) -> tuple[Match, DealSet]:
@@ -264,7 +228,7 @@ def _new_match(args: argparse.Namespace) -> tuple[Match, DealSet]:
     if args.candidate is None:
         raise ArenaError("--candidate is required (or --resume DIR to go on with a match)")
     deals, rules, seed = _setup(args)
-    budget = _budget(args)
+    budget = budget_of(args)
     match = Match(
         rules,
         args.candidate,
@@ -283,9 +247,7 @@ def _resume(args: argparse.Namespace) -> tuple[Match, DealSet, Path, list[GameRe
     A last line of ``games.jsonl`` cut short (the match was killed while writing it) is
     dropped: that game is played again.
     """
-    given = [
-        f"--{name.replace('_', '-')}" for name in MATCH_OPTIONS if getattr(args, name) is not None
-    ]
+    given = given_options(args, MATCH_OPTIONS)
     if given:
         raise ArenaError(
             f"--resume plays the match saved in {args.resume}: give no {', '.join(given)} "
@@ -305,7 +267,7 @@ def _setup(args: argparse.Namespace) -> tuple[DealSet, Rules, int]:
         if args.single_deal is not None and args.max_cards is None and args.schedule is None:
             args.max_cards = args.single_deal
         rules = rules_of(args, table=False)
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+        seed = random_seed(args.seed)
         return DealSet.generate(rules, seed, args.games or DEFAULT_GAMES), rules, seed
     try:
         text = Path(args.deals).read_bytes()
@@ -318,12 +280,6 @@ def _setup(args: argparse.Namespace) -> tuple[DealSet, Rules, int]:
     return deals, rules, args.seed if args.seed is not None else deals.seed
 
 
-def _budget(args: argparse.Namespace) -> Budget:
-    if args.budget_iterations is None and args.budget_seconds is None:
-        return DEFAULT_BUDGET
-    return Budget(iterations=args.budget_iterations, seconds=args.budget_seconds)
-
-
 def _reference_budget(args: argparse.Namespace, budget: Budget) -> Budget | None:
     """The reference bots' budget when --reference-time-factor gives them their own."""
     factor = args.reference_time_factor
@@ -332,10 +288,3 @@ def _reference_budget(args: argparse.Namespace, budget: Budget) -> Budget | None
     if budget.seconds is None:
         raise ArenaError("--reference-time-factor multiplies --budget-seconds: give both")
     return Budget(iterations=budget.iterations, seconds=budget.seconds * factor)
-
-
-def _prepare_out(out: Path) -> Path:
-    if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise ArenaError(f"--out {out} must be a new or empty directory")
-    out.mkdir(parents=True, exist_ok=True)
-    return out

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import random
-import signal
 import sys
 from pathlib import Path
 
@@ -21,10 +18,17 @@ from ascenseur.arena.ladder_files import (
     write_design,
 )
 from ascenseur.arena.ratings import REPLICATES
-from ascenseur.bots import DEFAULT_BUDGET, REGISTRY, Budget
-from ascenseur.bots.outside import importable_from_here, load_bot
-from ascenseur.commands.arena import backend_of
-from ascenseur.commands.options import positive, positive_float
+from ascenseur.bots import REGISTRY
+from ascenseur.commands.options import given_options, positive, random_seed
+from ascenseur.commands.runs import (
+    add_backend_options,
+    add_budget_options,
+    backend_of,
+    budget_of,
+    load_bots,
+    new_out,
+    play_until_stopped,
+)
 from ascenseur.files import write_text_atomic
 
 DEFAULT_SIZES = (3, 4, 6, 10)
@@ -85,19 +89,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="M",
         help="peak hand at every size (capped at each size's ⌊78/n⌋; default: that)",
     )
-    parser.add_argument(
-        "--budget-iterations",
-        type=positive,
-        default=None,
-        metavar="N",
-        help="search iterations a decision of the bots without a budget of their own",
-    )
-    parser.add_argument(
-        "--budget-seconds",
-        type=positive_float,
-        default=None,
-        metavar="T",
-        help="seconds a decision of the bots without a budget of their own",
+    add_budget_options(
+        parser,
+        iterations="search iterations a decision of the bots without a budget of their own",
+        seconds="seconds a decision of the bots without a budget of their own",
     )
     parser.add_argument(
         "--no-duplicate",
@@ -112,13 +107,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="B",
         help=f"bootstrap replicates for the intervals ({REPLICATES})",
     )
-    parser.add_argument(
-        "--jobs", type=positive, default=os.cpu_count() or 1, metavar="J", help="processes"
-    )
-    parser.add_argument(
-        "--cluster",
-        metavar="ADDRESS",
-        help="play on a Ray cluster: auto (a local one of --jobs CPUs), ray://HOST:PORT or "
+    add_backend_options(
+        parser,
+        jobs="processes",
+        cluster="play on a Ray cluster: auto (a local one of --jobs CPUs), ray://HOST:PORT or "
         "HOST:PORT, as 'ascenseur arena --cluster'",
     )
     parser.add_argument("--out", metavar="DIR", help="write the ladder's files into DIR")
@@ -173,32 +165,18 @@ def _play(
             append_game(out, game)
         progress.advance()
 
-    previous = signal.signal(signal.SIGTERM, _interrupt)
     before = len(games)
-    try:
-        run_ladder(ladder, backend, sink, done)
-    except KeyboardInterrupt:
-        if len(games) == before:
-            raise
-        return True
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-        progress.finish()
-    return False
-
-
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
+    return play_until_stopped(
+        lambda: run_ladder(ladder, backend, sink, done),
+        progress,
+        has_games=lambda: len(games) > before,  # a game of this run, not one resumed
+    )
 
 
 def _open(args: argparse.Namespace) -> tuple[Ladder, Path | None, list[LadderGame]]:
     """The ladder to play (new, or resumed), its directory and the games already played."""
     if args.resume is not None:
-        given = [
-            f"--{name.replace('_', '-')}"
-            for name in DESIGN_OPTIONS
-            if getattr(args, name) is not None
-        ]
+        given = given_options(args, DESIGN_OPTIONS)
         if given or args.out is not None:
             raise ArenaError(
                 f"--resume plays the ladder saved in {args.resume}: give no "
@@ -209,25 +187,19 @@ def _open(args: argparse.Namespace) -> tuple[Ladder, Path | None, list[LadderGam
         return ladder, Path(args.resume), played
     if not args.bots:
         raise ArenaError("--bots is required (or --resume DIR to go on with a ladder)")
-    budget = DEFAULT_BUDGET
-    if args.budget_iterations is not None or args.budget_seconds is not None:
-        budget = Budget(iterations=args.budget_iterations, seconds=args.budget_seconds)
     ladder = Ladder(
         population=tuple(args.bots),
         sizes=tuple(args.players or DEFAULT_SIZES),
         games=args.games or DEFAULT_GAMES,
-        seed=args.seed if args.seed is not None else random.SystemRandom().randrange(2**32),
-        budget=budget,
+        seed=random_seed(args.seed),
+        budget=budget_of(args),
         max_cards=args.max_cards,
         duplicate=not args.no_duplicate,
     )
     _check_bots(ladder)
     out: Path | None = None
     if args.out is not None:
-        out = Path(args.out)
-        if out.exists() and (not out.is_dir() or any(out.iterdir())):
-            raise ArenaError(f"--out {out} must be a new or empty directory")
-        out.mkdir(parents=True, exist_ok=True)
+        out = new_out(Path(args.out))
         write_design(out, ladder)
     return ladder, out, []
 
@@ -235,7 +207,4 @@ def _open(args: argparse.Namespace) -> tuple[Ladder, Path | None, list[LadderGam
 def _check_bots(ladder: Ladder) -> None:
     """Every bot of the population loads here first: an unknown name fails in one sentence."""
     entrants = [Entrant.parse(entry) for entry in ladder.population]
-    if any(":" in e.bot for e in entrants):
-        importable_from_here()
-    for entrant in entrants:
-        load_bot(entrant.bot, entrant.budget or ladder.budget)
+    load_bots((e.bot, e.budget or ladder.budget) for e in entrants)

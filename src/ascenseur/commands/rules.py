@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ascenseur.commands.options import given_options
 from ascenseur.core.errors import RulesError
 from ascenseur.core.rules import (
     BIDDING_MODES,
@@ -185,9 +186,7 @@ def rules_of(args: argparse.Namespace, *, table: bool, base: Rules | None = None
 
 def given_rule_options(args: argparse.Namespace) -> list[str]:
     """The rule options given on the command line, as typed (``--schedule``, …)."""
-    return [
-        f"--{name.replace('_', '-')}" for name in RULE_OPTIONS if getattr(args, name) is not None
-    ]
+    return given_options(args, RULE_OPTIONS)
 
 
 def check_players(players: int, *, table: bool) -> None:

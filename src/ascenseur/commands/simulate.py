@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 from ascenseur.bots import REGISTRY, make_bot
-from ascenseur.commands.options import positive
+from ascenseur.commands.options import positive, random_seed
 from ascenseur.commands.rules import add_rule_options, rules_of
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.record import dumps, record_of
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
             f"or one per seat separated by commas"
         )
     bots = [make_bot(name) for name in names]
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    seed = random_seed(args.seed)
     summary = Summary(rules.players)
     save = Path(args.save) if args.save else None
     for game in range(args.games):
