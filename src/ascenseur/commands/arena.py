@@ -19,6 +19,7 @@ from ascenseur.commands import arena_report
 from ascenseur.commands.options import given_options, positive, positive_float, random_seed
 from ascenseur.commands.rules import RULE_OPTIONS, add_rule_options, rules_of
 from ascenseur.commands.runs import (
+    BUDGET_OPTIONS,
     add_backend_options,
     add_budget_options,
     backend_of,
@@ -38,8 +39,7 @@ MATCH_OPTIONS = (
     *RULE_OPTIONS,
     "games",
     "seed",
-    "budget_iterations",
-    "budget_seconds",
+    *BUDGET_OPTIONS,
     "reference_time_factor",
     "single_deal",
     "out",

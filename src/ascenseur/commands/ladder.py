@@ -21,6 +21,7 @@ from ascenseur.arena.ratings import REPLICATES
 from ascenseur.bots import REGISTRY
 from ascenseur.commands.options import given_options, positive, random_seed
 from ascenseur.commands.runs import (
+    BUDGET_OPTIONS,
     add_backend_options,
     add_budget_options,
     backend_of,
@@ -40,8 +41,7 @@ DESIGN_OPTIONS = (
     "games",
     "seed",
     "max_cards",
-    "budget_iterations",
-    "budget_seconds",
+    *BUDGET_OPTIONS,
     "no_duplicate",
 )
 

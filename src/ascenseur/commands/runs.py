@@ -22,6 +22,9 @@ from ascenseur.bots import DEFAULT_BUDGET, Budget
 from ascenseur.bots.outside import importable_from_here, load_bot
 from ascenseur.commands.options import positive, positive_float
 
+#: The destinations of the options :func:`add_budget_options` adds.
+BUDGET_OPTIONS = ("budget_iterations", "budget_seconds")
+
 
 def add_budget_options(parser: argparse.ArgumentParser, *, iterations: str, seconds: str) -> None:
     """``--budget-iterations N`` and ``--budget-seconds T``, helped by ``iterations`` and
