@@ -15,19 +15,9 @@ from ascenseur.arena.duplicate import ArenaError, GameOutcome, Match, run_match
 from ascenseur.arena.saved import game_line, match_json, saved_match, summary_json
 from ascenseur.arena.stats import GameResult, Tally
 from ascenseur.bots import REGISTRY, Budget
-from ascenseur.commands import arena_report
+from ascenseur.commands import arena_report, runs
 from ascenseur.commands.options import given_options, positive, positive_float, random_seed
 from ascenseur.commands.rules import RULE_OPTIONS, add_rule_options, rules_of
-from ascenseur.commands.runs import (
-    BUDGET_OPTIONS,
-    add_backend_options,
-    add_budget_options,
-    backend_of,
-    budget_of,
-    load_bots,
-    new_out,
-    play_until_stopped,
-)
 from ascenseur.core.rules import Rules
 from ascenseur.files import write_text_atomic
 
@@ -39,7 +29,7 @@ MATCH_OPTIONS = (
     *RULE_OPTIONS,
     "games",
     "seed",
-    *BUDGET_OPTIONS,
+    *runs.BUDGET_OPTIONS,
     "reference_time_factor",
     "single_deal",
     "out",
@@ -89,7 +79,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="S",
         help="seed of the deals and the bots' streams (random; with --deals, the set's seed)",
     )
-    add_budget_options(
+    runs.add_budget_options(
         parser,
         iterations="search iterations per decision (each bot's own default: expert 10,000 "
         "play-outs, openspiel-ismcts 1000 simulations)",
@@ -112,7 +102,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="play only each game's first deal of K cards, not the whole game (for slow bots "
         "at big hands); --max-cards defaults to K; no records are written",
     )
-    add_backend_options(
+    runs.add_backend_options(
         parser,
         jobs="processes (number of CPUs)",
         cluster="play the games as tasks of a Ray cluster (the extra 'cluster'): auto starts a "
@@ -151,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
             f"resuming: {len(played)} of {len(deals.games)} games already played", file=sys.stderr
         )
     start = time.monotonic()
-    with backend_of(args, (match.candidate, match.reference)) as backend:
+    with runs.backend_of(args, (match.candidate, match.reference)) as backend:
         # Timed from here: a cluster's start (seconds for a local Ray) is not the games' pace.
         progress = report.Progress(len(deals.games) - len(played), sys.stderr)
         interrupted = _play(match, deals, backend, out, tally, {r.game for r in played}, progress)
@@ -185,9 +175,11 @@ def _open_match(args: argparse.Namespace) -> tuple[Match, DealSet, Path | None, 
     else:
         match, deals = _new_match(args)
         played = []
-    load_bots([(match.candidate, match.budget_of(True)), (match.reference, match.budget_of(False))])
+    runs.load_bots(
+        [(match.candidate, match.budget_of(True)), (match.reference, match.budget_of(False))]
+    )
     if args.resume is None:
-        out = new_out(Path(args.out)) if args.out else None
+        out = runs.new_out(Path(args.out)) if args.out else None
         if out is not None:
             write_text_atomic(out / "deals.json", deals.dumps())
             write_text_atomic(out / "match.json", json.dumps(match_json(match, deals)) + "\n")
@@ -216,7 +208,7 @@ def _play(
                 lines.write(json.dumps(game_line(outcome.result)) + "\n")
         progress.advance()
 
-    return play_until_stopped(
+    return runs.play_until_stopped(
         lambda: run_match(match, deals, backend, sink, played),
         progress,
         has_games=lambda: tally.games > 0,  # a resumed match's table is there from the start
@@ -228,7 +220,7 @@ def _new_match(args: argparse.Namespace) -> tuple[Match, DealSet]:
     if args.candidate is None:
         raise ArenaError("--candidate is required (or --resume DIR to go on with a match)")
     deals, rules, seed = _setup(args)
-    budget = budget_of(args)
+    budget = runs.budget_of(args)
     match = Match(
         rules,
         args.candidate,

@@ -19,17 +19,8 @@ from ascenseur.arena.ladder_files import (
 )
 from ascenseur.arena.ratings import REPLICATES
 from ascenseur.bots import REGISTRY
+from ascenseur.commands import runs
 from ascenseur.commands.options import given_options, positive, random_seed
-from ascenseur.commands.runs import (
-    BUDGET_OPTIONS,
-    add_backend_options,
-    add_budget_options,
-    backend_of,
-    budget_of,
-    load_bots,
-    new_out,
-    play_until_stopped,
-)
 from ascenseur.files import write_text_atomic
 
 DEFAULT_SIZES = (3, 4, 6, 10)
@@ -41,7 +32,7 @@ DESIGN_OPTIONS = (
     "games",
     "seed",
     "max_cards",
-    *BUDGET_OPTIONS,
+    *runs.BUDGET_OPTIONS,
     "no_duplicate",
 )
 
@@ -89,7 +80,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="M",
         help="peak hand at every size (capped at each size's ⌊78/n⌋; default: that)",
     )
-    add_budget_options(
+    runs.add_budget_options(
         parser,
         iterations="search iterations a decision of the bots without a budget of their own",
         seconds="seconds a decision of the bots without a budget of their own",
@@ -107,7 +98,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="B",
         help=f"bootstrap replicates for the intervals ({REPLICATES})",
     )
-    add_backend_options(
+    runs.add_backend_options(
         parser,
         jobs="processes",
         cluster="play on a Ray cluster: auto (a local one of --jobs CPUs), ray://HOST:PORT or "
@@ -128,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     games: list[LadderGame] = list(played)
     if played:
         print(f"resuming: {len(played)} games already played", file=sys.stderr)
-    with backend_of(args, [Entrant.parse(e).bot for e in ladder.population]) as backend:
+    with runs.backend_of(args, [Entrant.parse(e).bot for e in ladder.population]) as backend:
         done = {(g.players, g.game) for g in played}
         progress = report.Progress(games_left(ladder, done), sys.stderr, label="ladder")
         interrupted = _play(ladder, backend, done, games, out, progress)
@@ -166,7 +157,7 @@ def _play(
         progress.advance()
 
     before = len(games)
-    return play_until_stopped(
+    return runs.play_until_stopped(
         lambda: run_ladder(ladder, backend, sink, done),
         progress,
         has_games=lambda: len(games) > before,  # a game of this run, not one resumed
@@ -192,14 +183,14 @@ def _open(args: argparse.Namespace) -> tuple[Ladder, Path | None, list[LadderGam
         sizes=tuple(args.players or DEFAULT_SIZES),
         games=args.games or DEFAULT_GAMES,
         seed=random_seed(args.seed),
-        budget=budget_of(args),
+        budget=runs.budget_of(args),
         max_cards=args.max_cards,
         duplicate=not args.no_duplicate,
     )
     _check_bots(ladder)
     out: Path | None = None
     if args.out is not None:
-        out = new_out(Path(args.out))
+        out = runs.new_out(Path(args.out))
         write_design(out, ladder)
     return ladder, out, []
 
@@ -207,4 +198,4 @@ def _open(args: argparse.Namespace) -> tuple[Ladder, Path | None, list[LadderGam
 def _check_bots(ladder: Ladder) -> None:
     """Every bot of the population loads here first: an unknown name fails in one sentence."""
     entrants = [Entrant.parse(entry) for entry in ladder.population]
-    load_bots((e.bot, e.budget or ladder.budget) for e in entrants)
+    runs.load_bots((e.bot, e.budget or ladder.budget) for e in entrants)
