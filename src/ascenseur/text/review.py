@@ -66,7 +66,7 @@ def seat_lines(review: Review, seat: SeatReview, lang: Language) -> list[str]:
     if lossy:
         lines += ["", tr(lang, "review_lossy")]
     for deal in lossy:
-        lines.append("  " + _deal_head(deal, lang))
+        lines.append("  " + deal_head(deal, lang))
         for decision in deal.decisions:
             if worth_listing(decision):
                 lines += _wrap(moment_line(decision, lang), "    ", "      ")
@@ -194,7 +194,8 @@ def _options(decision: Decision, lang: Language) -> str:
     return tr(lang, "review_options", options=", ".join(parts))
 
 
-def _deal_head(deal: DealReview, lang: Language) -> str:
+def deal_head(deal: DealReview, lang: Language) -> str:
+    """A deal's review in one line: its number, cards, bid, tricks and score."""
     return tr(
         lang,
         "review_deal_head",

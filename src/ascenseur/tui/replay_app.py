@@ -18,6 +18,19 @@ from ascenseur.timeline import Frame, Timeline, frame
 from ascenseur.tui import render
 from ascenseur.tui.screens import ScoreScreen
 
+#: The keys that move through a timeline, in the replay and in the review's replay: a step
+#: (→ ←), a trick (↓ ↑), a deal (page down, page up), the start or the end.
+TIMELINE_KEYS = (
+    Binding("right,space", "step(1)", show=False),
+    Binding("left,backspace", "step(-1)", show=False),
+    Binding("down", "trick(1)", show=False),
+    Binding("up", "trick(-1)", show=False),
+    Binding("pagedown", "deal(1)", show=False),
+    Binding("pageup", "deal(-1)", show=False),
+    Binding("home", "go(0)", show=False),
+    Binding("end", "go(-1)", show=False),
+)
+
 
 def step_header(
     timeline: Timeline, shown: Frame, seats: Sequence[str] | None, lang: Language
@@ -91,14 +104,7 @@ class ReplayApp(App[None]):
     """
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
         Binding("ctrl+c,q", "quit", show=False, priority=True),
-        Binding("right,space", "step(1)", show=False),
-        Binding("left,backspace", "step(-1)", show=False),
-        Binding("down", "trick(1)", show=False),
-        Binding("up", "trick(-1)", show=False),
-        Binding("pagedown", "deal(1)", show=False),
-        Binding("pageup", "deal(-1)", show=False),
-        Binding("home", "go(0)", show=False),
-        Binding("end", "go(-1)", show=False),
+        *TIMELINE_KEYS,
         Binding("s", "scores", show=False),
     ]
 

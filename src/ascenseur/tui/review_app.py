@@ -40,7 +40,7 @@ from ascenseur.text.review import time_left
 from ascenseur.text.words import seat_name
 from ascenseur.timeline import Timeline, frame
 from ascenseur.tui import render
-from ascenseur.tui.replay_app import seats_table, step_header
+from ascenseur.tui.replay_app import TIMELINE_KEYS, seats_table, step_header
 from ascenseur.tui.review_panels import (
     LABEL_STYLES,
     deal_panel,
@@ -268,14 +268,7 @@ class ReviewScreen(Screen[None]):
         Binding("escape,q", "back", show=False),
         Binding("tab", "page", show=False, priority=True),
         Binding("enter", "open", show=False),
-        Binding("right,space", "step(1)", show=False),
-        Binding("left,backspace", "step(-1)", show=False),
-        Binding("down", "vertical(1)", show=False),
-        Binding("up", "vertical(-1)", show=False),
-        Binding("pagedown", "page_key(1)", show=False),
-        Binding("pageup", "page_key(-1)", show=False),
-        Binding("home", "go(0)", show=False),
-        Binding("end", "go(-1)", show=False),
+        *TIMELINE_KEYS,  # on the summary page, ↓ ↑, page down, page up, home and end scroll it
         Binding("n", "decision(1)", show=False),
         Binding("p", "decision(-1)", show=False),
         Binding("a", "hands", show=False),
@@ -424,35 +417,38 @@ class ReviewScreen(Screen[None]):
             self._to_replay()
             self.refresh_view()
 
+    def _move(self, scroll: Callable[[VerticalScroll], object], move: Callable[[], object]) -> None:
+        """A key of :data:`TIMELINE_KEYS`: ``scroll`` the summary page when it is shown, else
+        ``move`` along the timeline and show where it stands."""
+        if self.on_summary:
+            scroll(self.query_one("#summary", VerticalScroll))
+            return
+        move()
+        self.refresh_view()
+
     def action_step(self, count: int) -> None:
-        if self.on_summary:
-            return
-        self.timeline.step(count)
-        self.refresh_view()
+        self._move(lambda _: None, lambda: self.timeline.step(count))
 
-    def action_vertical(self, direction: int) -> None:
-        if self.on_summary:
-            self.query_one("#summary", VerticalScroll).scroll_relative(y=direction, animate=False)
-            return
-        self.timeline.trick(direction)
-        self.refresh_view()
+    def action_trick(self, direction: int) -> None:
+        self._move(
+            lambda summary: summary.scroll_relative(y=direction, animate=False),
+            lambda: self.timeline.trick(direction),
+        )
 
-    def action_page_key(self, direction: int) -> None:
-        if self.on_summary:
-            scroll = self.query_one("#summary", VerticalScroll)
-            height = scroll.scrollable_content_region.height
-            scroll.scroll_relative(y=direction * max(height - 2, 1), animate=False)
-            return
-        self.timeline.deal(direction)
-        self.refresh_view()
+    def action_deal(self, direction: int) -> None:
+        def page(summary: VerticalScroll) -> None:
+            height = summary.scrollable_content_region.height
+            summary.scroll_relative(y=direction * max(height - 2, 1), animate=False)
+
+        self._move(page, lambda: self.timeline.deal(direction))
 
     def action_go(self, index: int) -> None:
-        if self.on_summary:
-            scroll = self.query_one("#summary", VerticalScroll)
-            scroll.scroll_to(y=0 if index == 0 else scroll.max_scroll_y, animate=False)
-            return
-        self.timeline.go(index if index >= 0 else self.timeline.last)
-        self.refresh_view()
+        self._move(
+            lambda summary: summary.scroll_to(
+                y=0 if index == 0 else summary.max_scroll_y, animate=False
+            ),
+            lambda: self.timeline.go(index if index >= 0 else self.timeline.last),
+        )
 
     def action_decision(self, direction: int) -> None:
         """To the reviewed seat's next (1) or previous (-1) weighed decision (a forced one

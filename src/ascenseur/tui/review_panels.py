@@ -25,6 +25,7 @@ from ascenseur.text.review import (
     action_name,
     budget_line,
     costliest,
+    deal_head,
     deal_table,
     game_sentences,
     moment_line,
@@ -170,15 +171,7 @@ def _spread(option: Option, lang: Language) -> str:
 
 def deal_panel(deal: DealReview, who: str, lang: Language) -> RenderableType:
     """Between two decisions: the deal's review in two lines, and how to reach a decision."""
-    head = tr(
-        lang,
-        "review_deal_head",
-        deal=deal.deal + 1,
-        cards=count(lang, deal.hand_size, "card"),
-        bid="—" if deal.bid is None else deal.bid,
-        tricks="—" if deal.tricks is None else deal.tricks,
-        score="—" if deal.score is None else f"{deal.score:+d}",
-    )
+    head = deal_head(deal, lang)
     more = tr(
         lang,
         "review_deal_more",

@@ -49,27 +49,52 @@ def lay_out(
     return text, spans
 
 
-def _hit(spans: list[tuple[int, int, int, object]], event: events.Click, widget: Widget) -> object:
-    offset = event.get_content_offset(widget)
-    if offset is None:
-        return None
-    for line, start, end, key in spans:
-        if offset.y == line and start <= offset.x < end:
-            return key
-    return None
-
-
-class HandView(Widget):
-    """The hand: legal cards bright, the others dim, the cursor reversed."""
+class TokenRows(Widget):
+    """Rows of tokens laid out by :func:`lay_out` to the widget's width, as high as they
+    wrap; a subclass makes them (``_layout``) and asks which token a click hit
+    (:meth:`clicked`)."""
 
     DEFAULT_CSS = """
-    HandView { height: auto; min-height: 1; }
+    TokenRows { height: auto; min-height: 1; }
     """
+
+    lang: reactive[str] = reactive("en", layout=True)
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._spans: list[tuple[int, int, int, object]] = []
+
+    @property
+    def language(self) -> Language:
+        return "fr" if self.lang == "fr" else "en"
+
+    def render(self) -> Text:
+        text, self._spans = self._layout(self.content_size.width)
+        return text
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._layout(width)[0].split())
+
+    def _layout(self, width: int) -> tuple[Text, list[tuple[int, int, int, object]]]:
+        raise NotImplementedError
+
+    def clicked(self, event: events.Click) -> object:
+        """What the token under a click chooses; None off every token."""
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return None
+        for line, start, end, key in self._spans:
+            if offset.y == line and start <= offset.x < end:
+                return key
+        return None
+
+
+class HandView(TokenRows):
+    """The hand: legal cards bright, the others dim, the cursor reversed."""
 
     cards: reactive[tuple[Card, ...]] = reactive((), layout=True)
     legal: reactive[frozenset[Card]] = reactive(frozenset())
     cursor: reactive[int] = reactive(-1)
-    lang: reactive[str] = reactive("en", layout=True)
     #: What a blind one-card deal (H5) shows instead of the hand: the others' cards.
     blind: reactive[str] = reactive("", layout=True)
 
@@ -80,26 +105,15 @@ class HandView(Widget):
             super().__init__()
             self.card = card
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._spans: list[tuple[int, int, int, object]] = []
-
     @property
     def ordered(self) -> list[Card]:
         """The cards in display order (what :attr:`cursor` indexes)."""
         return sort_hand(self.cards)
 
-    def render(self) -> Text:
-        text, self._spans = self._layout(self.content_size.width)
-        return text
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self._layout(width)[0].split())
-
     def _layout(self, width: int) -> tuple[Text, list[tuple[int, int, int, object]]]:
         if self.blind:
             return Text(self.blind, style="italic"), []
-        lang: Language = "fr" if self.lang == "fr" else "en"
+        lang = self.language
         rows: list[tuple[str, list[Token]]] = []
         position = 0
         for suit, cards in hand_groups(self.cards):
@@ -130,22 +144,17 @@ class HandView(Widget):
         return lay_out(rows, _LABEL_WIDTH, max(width, 20))
 
     def on_click(self, event: events.Click) -> None:
-        card = _hit(self._spans, event, self)
+        card = self.clicked(event)
         if isinstance(card, Card):
             self.post_message(self.Chosen(card))
 
 
-class BidView(Widget):
+class BidView(TokenRows):
     """The bids 0…k; a value the hook rules out is struck through and says so."""
-
-    DEFAULT_CSS = """
-    BidView { height: auto; min-height: 1; }
-    """
 
     hand_size: reactive[int] = reactive(0, layout=True)
     allowed: reactive[frozenset[int]] = reactive(frozenset(), layout=True)
     cursor: reactive[int] = reactive(0)
-    lang: reactive[str] = reactive("en", layout=True)
 
     class Chosen(Message):
         """The person clicked a bid."""
@@ -154,19 +163,8 @@ class BidView(Widget):
             super().__init__()
             self.value = value
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._spans: list[tuple[int, int, int, object]] = []
-
-    def render(self) -> Text:
-        text, self._spans = self._layout(self.content_size.width)
-        return text
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self._layout(width)[0].split())
-
     def _layout(self, width: int) -> tuple[Text, list[tuple[int, int, int, object]]]:
-        lang: Language = "fr" if self.lang == "fr" else "en"
+        lang = self.language
         tokens: list[Token] = []
         for value in range(self.hand_size + 1):
             if value in self.allowed:
@@ -179,6 +177,6 @@ class BidView(Widget):
         return lay_out([("", tokens)], 0, max(width, 20))
 
     def on_click(self, event: events.Click) -> None:
-        value = _hit(self._spans, event, self)
+        value = self.clicked(event)
         if isinstance(value, int):
             self.post_message(self.Chosen(value))
