@@ -64,7 +64,7 @@ from ascenseur.tables.table import default_bot, table_record
 from ascenseur.tables.thinking import bot_workers, process_pool
 from ascenseur.tables.tokens import digest
 from ascenseur.web.connection import Connection
-from ascenseur.web.guard import BodyLimit, SecureHeaders
+from ascenseur.web.guard import BodyLimit, HttpMiddleware, SecureHeaders
 from ascenseur.web.history import table_list, table_replay
 from ascenseur.web.howto import rules_page
 from ascenseur.web.ops import ops_routes
@@ -157,18 +157,12 @@ def create_app(
     return _App(routes=routes, lifespan=lifespan, middleware=middleware)
 
 
-class _Outages:
+class _Outages(HttpMiddleware):
     """An HTTP request that fails because the storage does not answer gets 503 and the
     sentence the tables get (``storage-unavailable``), and the log one line, not a
     traceback per request."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = False
 
         async def watched(message: Message) -> None:

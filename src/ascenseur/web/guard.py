@@ -31,8 +31,9 @@ HEADERS: tuple[tuple[bytes, bytes], ...] = (
 MAX_BODY_BYTES = 65_536
 
 
-class SecureHeaders:
-    """Adds :data:`HEADERS` to every HTTP response (replacing any of the same name)."""
+class HttpMiddleware:
+    """ASGI middleware of HTTP requests: a subclass handles each in :meth:`http`; the rest
+    (websockets, the lifespan) goes to ``app`` untouched."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -41,7 +42,16 @@ class SecureHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        await self.http(scope, receive, send)
 
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raise NotImplementedError
+
+
+class SecureHeaders(HttpMiddleware):
+    """Adds :data:`HEADERS` to every HTTP response (replacing any of the same name)."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def secured(message: Message) -> None:
             if message["type"] == "http.response.start":
                 names = {name for name, _ in HEADERS}
@@ -52,20 +62,17 @@ class SecureHeaders:
         await self.app(scope, receive, secured)
 
 
-class BodyLimit:
+class BodyLimit(HttpMiddleware):
     """Refuses, with 413 and a typed error, a request body longer than ``limit`` bytes.
 
     The body is read here, chunk by chunk, before the app sees it (at most ``limit`` bytes
     are held), then handed to the app whole: past the limit, nothing more is read."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
-        self.app = app
+        super().__init__(app)
         self.limit = limit
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = dict(scope.get("headers", [])).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await self._refuse(send)

@@ -260,23 +260,21 @@ class GameService:
         conn.close()
 
     async def _dispatch(self, conn: Connection, message: ClientMessage) -> None:
+        if isinstance(message, Create | Join | Watch | Resume | Claim):
+            # What takes a place at a table states the protocol's version and a language.
+            self._hello(conn, message.version, message.lang)
         match message:
             case Ping():
                 conn.send(Pong(ref=message.ref))
             case Create():
-                self._hello(conn, message.version, message.lang)
                 await self._create(conn, message)
             case Join():
-                self._hello(conn, message.version, message.lang)
                 await self._join(conn, message)
             case Watch():
-                self._hello(conn, message.version, message.lang)
                 await self._watch(conn, message)
             case Resume():
-                self._hello(conn, message.version, message.lang)
                 await self._resume(conn, message)
             case Claim():
-                self._hello(conn, message.version, message.lang)
                 await self._claim(conn, message)
             case HintRequest():
                 task = asyncio.create_task(self._hint(conn, message))
