@@ -5,6 +5,7 @@
 // list, and the replay stepping through them with the options the expert weighed beside the
 // hand.
 
+import { lineChart } from "./chart.js";
 import { h, s, fill } from "./dom.js";
 import { t, lang, decimal, cardName, colon } from "./i18n.js";
 import { post, tokenOf } from "./net.js";
@@ -58,43 +59,29 @@ function tickStep(span) {
  * A line chart of `series` ({name, values (one per deal, from 0 before the first), kind}) over
  * `deals` deals, in SVG, with its legend; its name for screen readers says where each ends.
  */
-function lineChart(title, series, deals) {
-  const width = 640;
-  const height = 220;
-  const left = 46;
-  const right = 16;
-  const top = 14;
-  const bottom = 36;
+function seriesChart(title, series, deals) {
   const values = series.flatMap((one) => one.values);
   let low = Math.min(0, ...values);
   let high = Math.max(1, ...values);
   const pad = (high - low) * 0.06;
   low -= pad;
   high += pad;
-  const x = (deal) => left + ((width - left - right) * deal) / Math.max(1, deals);
-  const y = (value) => top + ((height - top - bottom) * (high - value)) / (high - low);
   const step = tickStep(high - low);
-  const ticks = [];
-  for (let v = Math.ceil(low / step) * step; v <= high; v += step) ticks.push(Number(v.toFixed(6)));
-  const every = Math.max(1, Math.ceil(deals / 12));
-  const dealTicks = [];
-  for (let d = 0; d <= deals; d += every) dealTicks.push(d);
-  const label = `${title}${colon()}` + series.map((one) => `${one.name} ${decimal(one.values.at(-1))}`).join(", ");
-  return h("figure", { class: "chart review-chart" },
-    s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "chart-svg" },
-      s("title", {}, label),
-      ticks.map((v) => s("g", { class: "tick" },
-        s("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "zero" : "grid" }),
-        s("text", { x: left - 6, y: y(v) + 4, class: "y-label" }, decimal(v, step < 1 ? 1 : 0)))),
-      dealTicks.map((d) => s("text", { x: x(d), y: height - bottom + 16, class: "x-label" }, d)),
-      s("text", { x: (left + width - right) / 2, y: height - 4, class: "x-title" }, t("web_review_deal")),
-      series.map((one) => s("g", { class: ["series", one.kind], "data-series": one.kind },
-        s("polyline", { points: one.values.map((v, d) => `${x(d).toFixed(1)},${y(v).toFixed(1)}`).join(" ") }),
-        one.values.map((v, d) => s("circle", { cx: x(d).toFixed(1), cy: y(v).toFixed(1), r: 3 },
-          s("title", {}, `${one.name}, ${t("web_review_after_deal", { deal: d })}${colon()}${decimal(v)}`)))))),
-    h("figcaption", {}, h("strong", {}, title), " ",
-      h("ul", { class: "legend" }, series.map((one) =>
-        h("li", {}, h("span", { class: ["review-key", one.kind] }), `${one.name}${colon()}${decimal(one.values.at(-1))}`)))));
+  return lineChart({
+    box: { width: 640, height: 220, left: 46, right: 16, top: 14, bottom: 36 },
+    low, high, deals, step,
+    tick: (v) => decimal(v, step < 1 ? 1 : 0),
+    xTitle: t("web_review_deal"),
+    draw: (x, y) => series.map((one) => s("g", { class: ["series", one.kind], "data-series": one.kind },
+      s("polyline", { points: one.values.map((v, d) => `${x(d).toFixed(1)},${y(v).toFixed(1)}`).join(" ") }),
+      one.values.map((v, d) => s("circle", { cx: x(d).toFixed(1), cy: y(v).toFixed(1), r: 3 },
+        s("title", {}, `${one.name}, ${t("web_review_after_deal", { deal: d })}${colon()}${decimal(v)}`))))),
+    label: `${title}${colon()}` + series.map((one) => `${one.name} ${decimal(one.values.at(-1))}`).join(", "),
+    title,
+    legend: series.map((one) =>
+      h("li", {}, h("span", { class: ["review-key", one.kind] }), `${one.name}${colon()}${decimal(one.values.at(-1))}`)),
+    figureClass: "chart review-chart",
+  });
 }
 
 export class ReviewScreen {
@@ -338,8 +325,8 @@ export class ReviewScreen {
       expected.push(expected.at(-1) + (deal.expected ?? deal.score ?? 0));
     }
     return h("div", { class: "review-charts" },
-      lineChart(t("web_review_chart_lost"), [{ name: t("web_review_lost"), values: lost, kind: "lost" }], deals.length),
-      lineChart(t("web_review_chart_score"), [
+      seriesChart(t("web_review_chart_lost"), [{ name: t("web_review_lost"), values: lost, kind: "lost" }], deals.length),
+      seriesChart(t("web_review_chart_score"), [
         { name: t("web_review_score"), values: score, kind: "score" },
         { name: t("web_review_expected"), values: expected, kind: "expected" },
       ], deals.length));

@@ -1,6 +1,7 @@
 // The score sheet (bids, tricks and points of every deal, running totals) and the chart of
 // every seat's running total, deal by deal, drawn in SVG.
 
+import { lineChart } from "./chart.js";
 import { h, s, SEAT_COLOURS } from "./dom.js";
 import { t, count, colon } from "./i18n.js";
 
@@ -46,12 +47,6 @@ export function scoreSheet(results, names, onCorrect = null) {
 
 /** The running totals of every seat after each deal, drawn as lines (an <svg>). */
 export function totalsChart(results, names) {
-  const width = 640;
-  const height = 300;
-  const left = 44;
-  const right = 16;
-  const top = 16;
-  const bottom = 36;
   const series = names.map(() => [0]);
   for (const result of results) {
     result.scores.forEach((score, seat) => series[seat].push(series[seat].at(-1) + score));
@@ -62,15 +57,6 @@ export function totalsChart(results, names) {
   const pad = Math.max(1, Math.round((high - low) * 0.05));
   low -= pad;
   high += pad;
-  const deals = Math.max(1, results.length);
-  const x = (deal) => left + ((width - left - right) * deal) / deals;
-  const y = (value) => top + ((height - top - bottom) * (high - value)) / (high - low);
-  const step = Math.max(1, Math.ceil((high - low) / 6 / 5) * 5);
-  const ticks = [];
-  for (let v = Math.ceil(low / step) * step; v <= high; v += step) ticks.push(v);
-  const dealTicks = [];
-  const every = Math.max(1, Math.ceil(deals / 12));
-  for (let d = 0; d <= deals; d += every) dealTicks.push(d);
 
   // Seats level after a deal would draw one line over the other: each of them is moved apart
   // by a line's width, around the true value, so every seat's line stays in sight.
@@ -82,27 +68,30 @@ export function totalsChart(results, names) {
       seats.forEach((seat, k) => (nudge[seat][d] = (k - (seats.length - 1) / 2) * TIE_GAP));
     }
   }
-  const at = (seat, d) => y(series[seat][d]) + nudge[seat][d];
+  const draw = (x, y) => series.map((points, seat) => {
+    const at = (d) => y(points[d]) + nudge[seat][d];
+    return s("g", { class: "series", "data-seat": seat },
+      s("polyline", {
+        points: points.map((_, d) => `${x(d).toFixed(1)},${at(d).toFixed(1)}`).join(" "),
+        stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length],
+        "stroke-width": LINE_WIDTH,
+      }),
+      points.map((_, d) => s("circle", { cx: x(d), cy: at(d).toFixed(1), r: 2.5, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length] })));
+  });
 
-  const label = `${t("chart_title")}${colon()}` +
-    names.map((name, seat) => `${name} ${series[seat].at(-1)}`).join(", ");
-  return h("figure", { class: "chart" },
-    s("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": label, class: "chart-svg" },
-      s("title", {}, label),
-      ticks.map((v) => s("g", { class: "tick" },
-        s("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: v === 0 ? "zero" : "grid" }),
-        s("text", { x: left - 6, y: y(v) + 4, class: "y-label" }, v))),
-      dealTicks.map((d) => s("text", { x: x(d), y: height - bottom + 16, class: "x-label" }, d)),
-      s("text", { x: (left + width - right) / 2, y: height - 4, class: "x-title" }, t("deal_col")),
-      series.map((points, seat) => s("g", { class: "series", "data-seat": seat },
-        s("polyline", {
-          points: points.map((_, d) => `${x(d).toFixed(1)},${at(seat, d).toFixed(1)}`).join(" "),
-          stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length],
-          "stroke-width": LINE_WIDTH,
-        }),
-        points.map((_, d) => s("circle", { cx: x(d), cy: at(seat, d).toFixed(1), r: 2.5, fill: SEAT_COLOURS[seat % SEAT_COLOURS.length] }))))),
-    h("figcaption", {}, h("strong", {}, t("chart_title")), " ",
-      h("ul", { class: "legend" }, names.map((name, seat) =>
-        h("li", {}, h("span", { class: "swatch", style: { "--colour": SEAT_COLOURS[seat % SEAT_COLOURS.length] } }),
-          `${name}${colon()}${count(series[seat].at(-1), "point")}`)))));
+  return lineChart({
+    box: { width: 640, height: 300, left: 44, right: 16, top: 16, bottom: 36 },
+    low, high,
+    deals: Math.max(1, results.length),
+    step: Math.max(1, Math.ceil((high - low) / 6 / 5) * 5),
+    tick: (v) => v,
+    xTitle: t("deal_col"),
+    draw,
+    label: `${t("chart_title")}${colon()}` + names.map((name, seat) => `${name} ${series[seat].at(-1)}`).join(", "),
+    title: t("chart_title"),
+    legend: names.map((name, seat) =>
+      h("li", {}, h("span", { class: "swatch", style: { "--colour": SEAT_COLOURS[seat % SEAT_COLOURS.length] } }),
+        `${name}${colon()}${count(series[seat].at(-1), "point")}`)),
+    figureClass: "chart",
+  });
 }
