@@ -19,6 +19,7 @@ from ascenseur.arena.dealsets import DealSet
 from ascenseur.arena.duplicate import ArenaError
 from ascenseur.arena.ladder import Ladder, LadderGame
 from ascenseur.arena.ratings import LEVEL, Standing, standings
+from ascenseur.arena.saved import not_a_run, written_lines
 from ascenseur.files import write_text_atomic
 
 SUMMARY_FORMAT = "ascenseur-ladder/1"
@@ -61,31 +62,15 @@ def saved_ladder(out: Path, *, repair: bool = False) -> tuple[Ladder, list[Ladde
                 if deals.digest != ladder.deals(n).digest:
                     raise ValueError(f"{deals_name(n)} is not the deal set this design makes")
     except FileNotFoundError as err:
-        raise ArenaError(
-            f"{out}: no {Path(err.filename).name} there (the directory of an "
-            "'ascenseur ladder … --out DIR' run is needed)"
-        ) from None
+        raise not_a_run(out, err, "ladder") from None
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
         raise ArenaError(f"{out}: the ladder's files are not readable ({err})") from None
     return ladder, _played(out / GAMES, ladder, repair)
 
 
 def _played(path: Path, ladder: Ladder, repair: bool) -> list[LadderGame]:
-    try:
-        lines = path.read_text(encoding="utf-8").split("\n")
-    except FileNotFoundError:
-        return []
-    tail = lines.pop()
-    if tail:
-        try:
-            json.loads(tail)
-            lines.append(tail)
-        except ValueError:
-            pass
-        if repair:
-            write_text_atomic(path, "".join(line + "\n" for line in lines))
     found: dict[tuple[int, int], LadderGame] = {}
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(written_lines(path, repair), 1):
         try:
             game = LadderGame.from_json(json.loads(line))
             if game.players not in ladder.sizes or not 0 <= game.game < ladder.games:

@@ -130,10 +130,7 @@ def saved_match(out: Path, *, repair: bool = False) -> tuple[Match, DealSet, lis
             single_deal=saved["single_deal"],
         )
     except FileNotFoundError as err:
-        raise ArenaError(
-            f"{out}: no {Path(err.filename).name} there (the directory of an "
-            "'ascenseur arena … --out DIR' run is needed)"
-        ) from None
+        raise not_a_run(out, err, "arena") from None
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as err:
         raise ArenaError(
             f"{out}: match.json or deals.json is not readable ({err}): they must be the "
@@ -175,8 +172,19 @@ def restore_deals(out: Path) -> bool:
     return missing
 
 
-def _played(path: Path, games: int, repair: bool) -> list[GameResult]:
-    """The results of the games ``games.jsonl`` holds (none if it does not exist)."""
+def not_a_run(out: Path, err: FileNotFoundError, command: str) -> ArenaError:
+    """What reading a run's directory ``out`` that lacks a file gets: the file, and that the
+    directory of an ``ascenseur COMMAND … --out DIR`` run is needed."""
+    return ArenaError(
+        f"{out}: no {Path(err.filename).name} there (the directory of an "
+        f"'ascenseur {command} … --out DIR' run is needed)"
+    )
+
+
+def written_lines(path: Path, repair: bool) -> list[str]:
+    """The lines of the JSON-lines file ``path`` (none if it does not exist), each written
+    whole: a last line cut short while being written is left out (``repair``: and dropped
+    from the file, so that its game is played again)."""
     try:
         lines = path.read_text(encoding="utf-8").split("\n")
     except FileNotFoundError:
@@ -190,8 +198,13 @@ def _played(path: Path, games: int, repair: bool) -> list[GameResult]:
             pass
         if repair:
             write_text_atomic(path, "".join(line + "\n" for line in lines))
+    return lines
+
+
+def _played(path: Path, games: int, repair: bool) -> list[GameResult]:
+    """The results of the games ``games.jsonl`` holds (none if it does not exist)."""
     results: dict[int, GameResult] = {}
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(written_lines(path, repair), 1):
         try:
             data = json.loads(line)
             game = int(data["game"])
