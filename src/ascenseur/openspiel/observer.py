@@ -25,6 +25,7 @@ from ascenseur.core.cards import DECK_SIZE, Card
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
+from ascenseur.openspiel.layout import pieces
 
 _PHASES = tuple(Phase)
 
@@ -40,29 +41,12 @@ class TarotObserver:
             raise ValueError("an observer of every hand is not provided: views hide hands")
         self.public_only = private == pyspiel.PrivateInfoType.NONE
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        n, m, deals = rules.players, rules.max_cards, len(rules.schedule)
-        pieces: list[tuple[str, tuple[int, ...]]] = [
-            ("seat", (n,)),
-            ("phase", (len(_PHASES),)),
-            ("to_act", (n,)),
-            ("deal", (deals,)),
-            ("dealer", (n,)),
-            ("hand", (DECK_SIZE,)),
-            ("bids", (n, m + 1)),
-        ]
-        if self.perfect_recall:
-            pieces += [("trick_leaders", (m, n)), ("tricks", (m, n, DECK_SIZE))]
-        else:
-            pieces += [("trick", (n, DECK_SIZE)), ("played", (DECK_SIZE,))]
-        pieces += [("tricks_won", (n, m + 1)), ("totals", (n,))]
-        if rules.blind_one_card:
-            # H5: the others' cards a seat sees in a blind one-card deal, by seat.
-            pieces.append(("seen", (n, DECK_SIZE)))
-        size = sum(int(np.prod(shape)) for _, shape in pieces)
+        layout = pieces(rules, perfect_recall=self.perfect_recall)
+        size = sum(int(np.prod(shape)) for _, shape in layout)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, Any] = {}
         offset = 0
-        for name, shape in pieces:
+        for name, shape in layout:
             length = int(np.prod(shape))
             self.dict[name] = self.tensor[offset : offset + length].reshape(shape)
             offset += length

@@ -42,6 +42,7 @@ from ascenseur.core.observation import Observation
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import Phase
 from ascenseur.openspiel.encoding import action_id, num_distinct_actions
+from ascenseur.openspiel.layout import pieces
 from ascenseur.openspiel.utility import utility_bounds
 
 ObservationArrays = dict[str, np.ndarray]
@@ -54,26 +55,10 @@ class Encoding:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        n, m, deals = rules.players, rules.max_cards, rules.deal_count
-        shapes: list[tuple[str, tuple[int, ...]]] = [
-            ("seat", (n,)),
-            ("phase", (len(_PHASES),)),
-            ("to_act", (n,)),
-            ("deal", (deals,)),
-            ("dealer", (n,)),
-            ("hand", (DECK_SIZE,)),
-            ("bids", (n, m + 1)),
-            ("trick", (n, DECK_SIZE)),
-            ("played", (DECK_SIZE,)),
-            ("tricks_won", (n, m + 1)),
-            ("totals", (n,)),
-        ]
-        if rules.blind_one_card:
-            shapes.append(("seen", (n, DECK_SIZE)))
         self.actions = num_distinct_actions(rules)
         self.offsets: dict[str, tuple[int, tuple[int, ...]]] = {}
         offset = 0
-        for name, shape in shapes:
+        for name, shape in pieces(rules):
             self.offsets[name] = (offset, shape)
             offset += math.prod(shape)
         self.size = offset
