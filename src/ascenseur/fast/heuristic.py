@@ -35,7 +35,7 @@ from ascenseur.core.observation import NO_CEILING, Observation
 from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit_kernel, lowest
 from ascenseur.fast.copies import copy_row, fill_row, fill_rows
-from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Floats, Int64s, split
+from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Floats, Int64s, split, with_card
 from ascenseur.fast.play import deal_score, legal, scoring_array, trick_state
 
 #: The in-play constants, in :class:`ascenseur.search.heuristic_odds.PlayParams`'s order.
@@ -101,10 +101,7 @@ def row_words(row: Int64s) -> tuple[int, int]:
     high = 0
     for i in range(DECK_SIZE):
         if row[i]:
-            if i < HIGH:
-                low |= 1 << i
-            else:
-                high |= 1 << (i - HIGH)
+            low, high = with_card(low, high, i)
     return low, high
 
 

@@ -23,6 +23,7 @@ import numpy.typing as npt
 
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, FIRST_TRUMP, SUIT_SIZE, TRUMP_COUNT
 from ascenseur.core.tricks import TRICK_VALUES
+from ascenseur.fast._jit import jit_kernel
 
 #: The arrays the compiled core passes around.
 Int64s = npt.NDArray[np.int64]
@@ -52,6 +53,14 @@ def split(mask: int) -> tuple[int, int]:
 def join(low: int, high: int) -> int:
     """The core mask of ``(low, high)`` words."""
     return int(low) | int(high) << HIGH
+
+
+@jit_kernel
+def with_card(low: int, high: int, card: int) -> tuple[int, int]:
+    """The words ``(low, high)`` with the card of deck index ``card`` added."""
+    if card < HIGH:
+        return low | 1 << card, high
+    return low, high | 1 << (card - HIGH)
 
 
 def split_all(masks: list[int] | tuple[int, ...]) -> Int64s:

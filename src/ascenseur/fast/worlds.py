@@ -22,7 +22,7 @@ import numpy as np
 from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit_kernel, lowest, popcount
 from ascenseur.fast.copies import copy_rows, fill_row
-from ascenseur.fast.masks import HIGH, Int64s, Words, join, split, split_all
+from ascenseur.fast.masks import HIGH, Int64s, Words, join, split, split_all, with_card
 from ascenseur.fast.rng import below, new_stream
 from ascenseur.search.problem import ATTEMPTS, MIXING, NoConsistentWorld, WorldSpec
 
@@ -113,10 +113,7 @@ def draw_hand(stream: Words, pool: Int64s, size: int, count: int) -> tuple[int, 
         card = pool[pick]
         pool[pick] = pool[drawn]
         pool[drawn] = card
-        if card < HIGH:
-            chosen_low |= 1 << card
-        else:
-            chosen_high |= 1 << (card - HIGH)
+        chosen_low, chosen_high = with_card(chosen_low, chosen_high, card)
     return chosen_low, chosen_high
 
 
@@ -234,10 +231,7 @@ def construct_into(
         card = pool[i]
         who = owner[card]
         if who < n:
-            if card < HIGH:
-                hands[who, 0] |= 1 << card
-            else:
-                hands[who, 1] |= 1 << (card - HIGH)
+            hands[who, 0], hands[who, 1] = with_card(hands[who, 0], hands[who, 1], card)
     return True
 
 
