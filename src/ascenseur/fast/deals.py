@@ -20,7 +20,7 @@ from ascenseur.core.rules import SEED_SCORING, Scoring
 from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit_kernel, popcount
 from ascenseur.fast.copies import fill_row, fill_rows
-from ascenseur.fast.masks import HIGH, Int64s, Words
+from ascenseur.fast.masks import Int64s, Words, with_card
 from ascenseur.fast.play import card_at, deal_score, legal, remove, scoring_array, trick_step
 from ascenseur.fast.rng import below, new_stream
 
@@ -29,81 +29,9 @@ from ascenseur.fast.rng import below, new_stream
 # tuple of the seven arrays costs about 2 µs a call to unbox, as much as the deal itself, and
 # deal / bid / play as separate compiled steps made the compiled loop ~10% slower.
 @jit_kernel
-def random_deal(
-    hand_size: int,
-    dealer: int,
-    hook: bool,
-    stream: Words,
-    deck: Int64s,
-    hands: Int64s,
-    dealt: Int64s,
-    bids: Int64s,
-    cards: Int64s,
-    won: Int64s,
-    scores: Int64s,
-    scoring: Int64s,
-    lead_restriction: bool,
-) -> None:
-    """Play one random deal; ``hands`` (n, 2) sets the number of seats.
-
-    Writes what was dealt (``dealt``, n × hand_size), the bids, the cards in play order, the
-    tricks won and the scores by seat under ``scoring`` (:func:`~ascenseur.fast.play.
-    scoring_array`); ``deck`` is scratch space for every card index.
-    """
-    n = hands.shape[0]
-    first = (dealer + 1) % n
-    for i in range(DECK_SIZE):
-        deck[i] = i
-    fill_rows(hands, 0)
-    for i in range(n * hand_size):  # the top of a uniform shuffle, one card at a time
-        pick = i + below(stream, DECK_SIZE - i)
-        card = deck[pick]
-        deck[pick] = deck[i]
-        deck[i] = card
-        seat = (first + i) % n
-        dealt[seat, i // n] = card
-        if card < HIGH:
-            hands[seat, 0] |= 1 << card
-        else:
-            hands[seat, 1] |= 1 << (card - HIGH)
-    others = 0
-    for turn in range(n):
-        seat = (first + turn) % n
-        forbidden = hand_size - others
-        if hook and turn == n - 1 and 0 <= forbidden <= hand_size:
-            bid = below(stream, hand_size)  # every bid but the forbidden one (B3)
-            if bid >= forbidden:
-                bid += 1
-        else:
-            bid = below(stream, hand_size + 1)
-        bids[seat] = bid
-        others += bid
-    fill_row(won, 0)
-    leader = first
-    played = 0
-    for _ in range(hand_size):
-        led, high, win_value, win_seat = NO_LED, 0, -1, -1
-        seat = leader
-        for position in range(n):
-            legal_low, legal_high = legal(
-                hands[seat, 0], hands[seat, 1], position, led, high, lead_restriction
-            )
-            choice = below(stream, popcount(legal_low) + popcount(legal_high))
-            card = card_at(legal_low, legal_high, choice)
-            remove(hands, seat, card)
-            cards[played] = card
-            played += 1
-            led, high, win_value, win_seat = trick_step(card, seat, led, high, win_value, win_seat)
-            seat = (seat + 1) % n
-        won[win_seat] += 1
-        leader = win_seat
-    for seat in range(n):
-        scores[seat] = deal_score(scoring, bids[seat], won[seat])
-
-
-@jit_kernel
 def random_deals(
     count: int,
+    dealer: int,
     hand_size: int,
     hook: bool,
     stream: Words,
@@ -117,15 +45,65 @@ def random_deals(
     scoring: Int64s,
     lead_restriction: bool,
 ) -> int:
-    """Play ``count`` random deals with random dealers; returns the sum of all scores."""
+    """Play ``count`` random deals; returns the sum of all their scores. Each is dealt by
+    ``dealer``, or, when ``dealer`` is negative, by a seat drawn from ``stream`` before the
+    deal; ``hands`` (n, 2) sets the number of seats.
+
+    Writes what the last deal dealt (``dealt``, n × hand_size), its bids, its cards in play
+    order, the tricks won and the scores by seat under ``scoring`` (:func:`~ascenseur.fast.
+    play.scoring_array`); ``deck`` is scratch space for every card index.
+    """
     n = hands.shape[0]
     total = 0
     for _ in range(count):
-        random_deal(
-            hand_size, below(stream, n), hook, stream, deck, hands, dealt, bids, cards, won, scores,
-            scoring, lead_restriction,
-        )  # fmt: skip
+        # below() gives a uint64: cast it, or numba would unify the two dealers as a float.
+        first = ((dealer if dealer >= 0 else np.int64(below(stream, n))) + 1) % n
+        for i in range(DECK_SIZE):
+            deck[i] = i
+        fill_rows(hands, 0)
+        for i in range(n * hand_size):  # the top of a uniform shuffle, one card at a time
+            pick = i + below(stream, DECK_SIZE - i)
+            card = deck[pick]
+            deck[pick] = deck[i]
+            deck[i] = card
+            seat = (first + i) % n
+            dealt[seat, i // n] = card
+            hands[seat, 0], hands[seat, 1] = with_card(hands[seat, 0], hands[seat, 1], card)
+        others = 0
+        for turn in range(n):
+            seat = (first + turn) % n
+            forbidden = hand_size - others
+            if hook and turn == n - 1 and 0 <= forbidden <= hand_size:
+                bid = below(stream, hand_size)  # every bid but the forbidden one (B3)
+                if bid >= forbidden:
+                    bid += 1
+            else:
+                bid = below(stream, hand_size + 1)
+            bids[seat] = bid
+            others += bid
+        fill_row(won, 0)
+        leader = first
+        played = 0
+        for _ in range(hand_size):
+            led, high, win_value, win_seat = NO_LED, 0, -1, -1
+            seat = leader
+            for position in range(n):
+                legal_low, legal_high = legal(
+                    hands[seat, 0], hands[seat, 1], position, led, high, lead_restriction
+                )
+                choice = below(stream, popcount(legal_low) + popcount(legal_high))
+                card = card_at(legal_low, legal_high, choice)
+                remove(hands, seat, card)
+                cards[played] = card
+                played += 1
+                led, high, win_value, win_seat = trick_step(
+                    card, seat, led, high, win_value, win_seat
+                )
+                seat = (seat + 1) % n
+            won[win_seat] += 1
+            leader = win_seat
         for seat in range(n):
+            scores[seat] = deal_score(scoring, bids[seat], won[seat])
             total += scores[seat]
     return total
 
@@ -189,26 +167,18 @@ class RandomDeals:
 
     def play_fast(self, dealer: int) -> None:
         """One deal dealt by ``dealer``, keeping nothing: the benchmark's per-call unit."""
-        random_deal(
-            self.hand_size,
-            dealer,
-            self.hook,
-            self._stream,
-            self._deck,
-            self._hands,
-            self._dealt,
-            self._bids,
-            self._cards,
-            self._won,
-            self._scores,
-            self._scoring,
-            self.lead_restriction,
-        )
+        self._deals(1, dealer)
 
     def play_many(self, count: int) -> int:
-        """``count`` deals in one compiled loop; returns the sum of their scores."""
+        """``count`` deals in one compiled loop, each by a random dealer; returns the sum of
+        their scores."""
+        return self._deals(count, -1)
+
+    def _deals(self, count: int, dealer: int) -> int:
+        """:func:`random_deals` on this object's buffers."""
         return random_deals(
             count,
+            dealer,
             self.hand_size,
             self.hook,
             self._stream,
