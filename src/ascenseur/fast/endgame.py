@@ -12,11 +12,10 @@ from __future__ import annotations
 import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
-from ascenseur.core.tricks import NO_LED
 from ascenseur.fast._jit import jit_kernel, lowest, popcount
 from ascenseur.fast.copies import copy_row
-from ascenseur.fast.masks import HIGH, Int64s
-from ascenseur.fast.play import best_score, deal_score, legal, remove, trick_state, trick_step
+from ascenseur.fast.masks import HIGH, Int64s, with_card
+from ascenseur.fast.play import advance, best_score, deal_score, legal, remove, trick_state
 
 _WORST = -(10**9)
 
@@ -46,8 +45,7 @@ def _open(
     hand_low = hands[seat, 0]
     hand_high = hands[seat, 1]
     if first >= 0:
-        node[_TRY_LOW] = 1 << first if first < HIGH else 0
-        node[_TRY_HIGH] = 1 << (first - HIGH) if first >= HIGH else 0
+        node[_TRY_LOW], node[_TRY_HIGH] = with_card(0, 0, first)
     else:
         node[_TRY_LOW], node[_TRY_HIGH] = legal(
             hand_low, hand_high, trick_len, led, high, lead_restriction
@@ -84,14 +82,7 @@ def _keep_if_better(
 @jit_kernel
 def _search(
     hands: Int64s,
-    seat: int,
-    trick_len: int,
-    led: int,
-    high: int,
-    win_value: int,
-    win_seat: int,
     bids: Int64s,
-    first: int,
     wons: Int64s,
     results: Int64s,
     nodes: Int64s,
@@ -99,16 +90,12 @@ def _search(
     tops: Int64s,
     lead_restriction: bool,
 ) -> None:
-    """``results[0]``: tricks by seat at the end under max^n play from this node, whose
-    tricks won so far are ``wons[0]``.
+    """``results[0]``: tricks by seat at the end under max^n play from the node at depth 0
+    (pushed by :func:`_open`), whose tricks won so far are ``wons[0]``.
 
     Depth-first with an explicit stack (numba cannot load recursive functions from its disk
     cache reliably): row ``d`` of ``wons``, ``results`` and ``nodes`` belongs to depth ``d``.
     """
-    if hands[seat, 0] == 0 and hands[seat, 1] == 0 and trick_len == 0:
-        copy_row(results[0], wons[0])
-        return
-    _open(nodes, 0, hands, seat, trick_len, led, high, win_value, win_seat, first, lead_restriction)
     depth = 0
     while True:
         node = nodes[depth]
@@ -125,6 +112,13 @@ def _search(
                 return
             depth -= 1
             _keep_if_better(nodes, depth, bids, results, scoring, tops)
+
+
+@jit_kernel
+def _over(hands: Int64s, seat: int, trick_len: int) -> bool:
+    """Whether the deal is over when ``seat`` is to play the ``trick_len``-th card of a trick:
+    it holds no card, and no trick is under way."""
+    return hands[seat, 0] == 0 and hands[seat, 1] == 0 and trick_len == 0
 
 
 @jit_kernel
@@ -161,20 +155,14 @@ def _play(
     ends the deal, score the deal for the node (False)."""
     node = nodes[depth]
     seat = node[_SEAT]
-    n = hands.shape[0]
-    led, high, value, winner = trick_step(
-        card, seat, node[_LED], node[_HIGH], node[_WIN_VALUE], node[_WIN_SEAT]
-    )
     child = depth + 1
     copy_row(wons[child], wons[depth])
-    if node[_TRICK_LEN] + 1 == n:
-        wons[child, winner] += 1
-        to_play, child_len = winner, 0
-        led, high, value, winner = NO_LED, 0, -1, -1
-    else:
-        to_play, child_len = (seat + 1) % n, node[_TRICK_LEN] + 1
-    if hands[to_play, 0] == 0 and hands[to_play, 1] == 0 and child_len == 0:
-        copy_row(results[child], wons[child])  # the deal is over
+    to_play, child_len, led, high, value, winner = advance(
+        card, seat, hands.shape[0], node[_TRICK_LEN], node[_LED], node[_HIGH],
+        node[_WIN_VALUE], node[_WIN_SEAT], wons[child],
+    )  # fmt: skip
+    if _over(hands, to_play, child_len):
+        copy_row(results[child], wons[child])
         _keep_if_better(nodes, depth, bids, results, scoring, tops)
         return False
     _open(nodes, child, hands, to_play, child_len, led, high, value, winner, -1, lead_restriction)
@@ -204,16 +192,18 @@ def solve(
     ``first`` (≥ 0) is the card the seat to act plays now. ``wons``, ``results``, ``nodes``
     and ``tops`` are scratch arrays from :func:`scratch`; ``hands`` comes back unchanged.
     """
+    if _over(hands, to_act, trick_len):
+        return
     n = hands.shape[0]
     led, high, win_value, win_seat = trick_state(trick, trick_len, to_act, n)
     copy_row(wons[0], won)
     hand_size = won.sum() + _tricks_left(hands, to_act)
     for seat in range(n):
         tops[seat] = best_score(scoring, bids[seat], hand_size)
-    _search(
-        hands, to_act, trick_len, led, high, win_value, win_seat, bids, first, wons, results,
-        nodes, scoring, tops, lead_restriction,
-    )  # fmt: skip
+    _open(
+        nodes, 0, hands, to_act, trick_len, led, high, win_value, win_seat, first, lead_restriction
+    )
+    _search(hands, bids, wons, results, nodes, scoring, tops, lead_restriction)
     copy_row(won, results[0])
 
 
