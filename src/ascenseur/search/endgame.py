@@ -13,11 +13,16 @@ from typing import NamedTuple
 from ascenseur.core.cards import indices_of
 from ascenseur.core.rules import Scoring
 from ascenseur.core.scoring import best_score, deal_score
-from ascenseur.core.tricks import NO_LED, legal_mask, trick_step
-from ascenseur.search.rollout import Position, trick_state
+from ascenseur.core.tricks import legal_mask
+from ascenseur.search.rollout import Position, advance, trick_state
 
 #: Solve exactly when at most this many cards remain to be played in the deal.
 EXACT_CARDS = 8
+
+
+#: Who plays next and the trick so far: ``(seat, trick_len, led, high, win_value, win_seat)``,
+#: as :func:`~ascenseur.search.rollout.advance` gives it.
+_Turn = tuple[int, int, int, int, int, int]
 
 
 def solve(position: Position, first: int = -1) -> list[int]:
@@ -26,27 +31,14 @@ def solve(position: Position, first: int = -1) -> list[int]:
     ``position`` is not modified.
     """
     hands = position.hands.copy()
-    n = len(hands)
     trick = position.trick
-    led, high, win_value, win_seat = trick_state(trick, position.to_act, n)
+    turn = (position.to_act, len(trick), *trick_state(trick, position.to_act, len(hands)))
     rules = _Rules(
         position.scoring,
         position.lead_restriction,
         [best_score(position.scoring, bid, position.hand_size) for bid in position.bids],
     )
-    return _search(
-        hands,
-        position.to_act,
-        len(trick),
-        led,
-        high,
-        win_value,
-        win_seat,
-        position.tricks_won.copy(),
-        position.bids,
-        first,
-        rules,
-    )
+    return _search(hands, turn, position.tricks_won.copy(), position.bids, first, rules)
 
 
 class _Rules(NamedTuple):
@@ -59,18 +51,9 @@ class _Rules(NamedTuple):
 
 
 def _search(
-    hands: list[int],
-    seat: int,
-    trick_len: int,
-    led: int,
-    high: int,
-    win_value: int,
-    win_seat: int,
-    won: list[int],
-    bids: list[int],
-    first: int,
-    rules: _Rules,
+    hands: list[int], turn: _Turn, won: list[int], bids: list[int], first: int, rules: _Rules
 ) -> list[int]:
+    seat, trick_len, led, high, win_value, win_seat = turn
     hand = hands[seat]
     if not hand and trick_len == 0:
         return won
@@ -82,16 +65,10 @@ def _search(
     top = rules.tops[seat]  # the most the seat can score: no card can do better
     for card in cards:
         hands[seat] = hand ^ (1 << card)
-        nled, nhigh, nvalue, nseat = trick_step(card, seat, led, high, win_value, win_seat)
-        if trick_len + 1 == n:
-            after = won.copy()
-            after[nseat] += 1
-            result = _search(hands, nseat, 0, NO_LED, 0, -1, -1, after, bids, -1, rules)
-        else:
-            result = _search(
-                hands, (seat + 1) % n, trick_len + 1, nled, nhigh, nvalue, nseat, won, bids, -1,
-                rules,
-            )  # fmt: skip
+        # A card that ends the trick credits it: to a copy, as the other cards share ``won``.
+        after = won.copy() if trick_len + 1 == n else won
+        then = advance(card, seat, n, trick_len, led, high, win_value, win_seat, after)
+        result = _search(hands, then, after, bids, -1, rules)
         score = deal_score(rules.scoring, bids[seat], result[seat])
         if score > most:
             best, most = result, score
