@@ -3,6 +3,7 @@
 
     .venv/bin/python benchmarks/arena_cluster.py            # expert vs heuristic, 4 players
     .venv/bin/python benchmarks/arena_cluster.py --games 8 --max-cards 3
+    .venv/bin/python benchmarks/arena_cluster.py --max-cards 6 --games 12 --rounds 3
     .venv/bin/python benchmarks/arena_cluster.py --plan evaluations/worlds2400-4p-9008 \
         evaluations/worlds2400-4p-9009 --cores 1 16 256   # what a cluster would take
 
@@ -14,13 +15,15 @@ Each way plays the same games (the tables are checked equal); the clock runs fro
 handed out to the last result in, so the start of a pool's processes and the first import in a
 Ray worker are in it, the start of the Ray cluster itself is not (printed apart: a cluster is
 started once for a whole match). Run it on an otherwise idle machine: other work shows as
-overhead.
+overhead, and ``--rounds 3`` takes each way's median of three rounds, which a passing load
+moves less than a single sample.
 """
 
 from __future__ import annotations
 
 import argparse
 import heapq
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,9 @@ from ascenseur.arena.saved import saved_match
 from ascenseur.arena.stats import Tally
 from ascenseur.bots.base import Budget
 from ascenseur.core.rules import Rules
+
+#: The four ways, in the order each round plays them.
+WAYS = ("jobs 1", "jobs 2", "ray 1", "ray 2")
 
 
 def play(match: Match, deals: DealSet, backend: Backend) -> tuple[float, dict[str, Any]]:
@@ -103,6 +109,9 @@ def main() -> None:
     parser.add_argument("--max-cards", type=int, default=4)
     parser.add_argument("--games", type=int, default=12)
     parser.add_argument("--seed", type=int, default=61)
+    parser.add_argument(
+        "--rounds", type=int, default=1, help="play the four ways this many times; median (1)"
+    )
     args = parser.parse_args()
     if args.plan:
         plan(args.plan, args.cores)
@@ -116,26 +125,39 @@ def main() -> None:
     )
     # Untimed: this process loads the compiled search once, as a long match would have.
     play(match, deals.take(1), Processes(1))
-    rates: dict[str, float] = {}
+    samples: dict[str, list[float]] = {way: [] for way in WAYS}
     tables = []
-    for jobs in (1, 2):
-        seconds, table = play(match, deals, Processes(jobs))
-        rates[f"jobs {jobs}"] = 60 * args.games / seconds
-        tables.append(table)
-        print(f"  --jobs {jobs}: {seconds:6.1f} s, {rates[f'jobs {jobs}']:6.2f} games a minute")
-    for cpus in (1, 2):
-        started = time.perf_counter()
-        with cluster.connect("auto", cpus) as ray:
-            up = time.perf_counter() - started
-            seconds, table = play(match, deals, ray)
-        rates[f"ray {cpus}"] = 60 * args.games / seconds
-        tables.append(table)
-        print(
-            f"  Ray {cpus} CPU{'s' if cpus > 1 else ' '}: {seconds:6.1f} s, "
-            f"{rates[f'ray {cpus}']:6.2f} games a minute (the cluster took {up:.1f} s to start)"
-        )
+    for round_ in range(1, args.rounds + 1):
+        if args.rounds > 1:
+            print(f"  round {round_} of {args.rounds}")
+        for way in WAYS:
+            kind, count = way.split()
+            if kind == "jobs":
+                seconds, table = play(match, deals, Processes(int(count)))
+                started = ""
+            else:
+                begun = time.perf_counter()
+                with cluster.connect("auto", int(count)) as ray:
+                    up = time.perf_counter() - begun
+                    seconds, table = play(match, deals, ray)
+                started = f" (the cluster took {up:.1f} s to start)"
+            samples[way].append(60 * args.games / seconds)
+            tables.append(table)
+            label = (
+                f"--jobs {count}"
+                if kind == "jobs"
+                else f"Ray {count} CPU{'s' if count != '1' else ' '}"
+            )
+            print(
+                f"    {label:10}: {seconds:6.1f} s, {samples[way][-1]:6.2f} games a minute{started}"
+            )
+    rates = {way: statistics.median(values) for way, values in samples.items()}
     same = all(table == tables[0] for table in tables)
-    print(f"  the four tables are {'the same' if same else 'NOT the same'}")
+    print(f"  the {len(tables)} tables are {'the same' if same else 'NOT the same'}")
+    if args.rounds > 1:
+        print(f"  median of {args.rounds} rounds, games a minute:")
+        for way in WAYS:
+            print(f"    {way}: {rates[way]:6.2f}")
     for cpus in (1, 2):
         overhead = rates[f"jobs {cpus}"] / rates[f"ray {cpus}"] - 1
         print(f"  Ray's overhead at {cpus} CPU{'s' if cpus > 1 else ''}: {overhead:+.1%}")
