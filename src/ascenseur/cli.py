@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 
 from ascenseur.commands import arena, check, export, ladder, play, replay, review, serve, simulate
+from ascenseur.commands.options import add_command
 from ascenseur.core.errors import AscenseurError
 
 SUBCOMMANDS = (check, simulate, arena, ladder, play, replay, review, export, serve)
@@ -21,7 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"ascenseur {package_version()}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for module in SUBCOMMANDS:
-        module.add_parser(commands)
+        add_command(commands, module)
     return parser
 
 

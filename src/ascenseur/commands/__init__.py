@@ -1,1 +1,2 @@
-"""The subcommands of ``ascenseur``: each module adds its parser with ``add_parser``."""
+"""The subcommands of ``ascenseur``, a module each: its docstring is the command's help, its
+``NAME``, ``add_options`` and ``run`` the rest (:class:`ascenseur.commands.options.Command`)."""

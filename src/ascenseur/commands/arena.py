@@ -1,4 +1,13 @@
-"""``ascenseur arena``: measure a candidate bot against a reference bot on fixed deals."""
+"""measure a bot against a reference bot on fixed deals
+
+Duplicate match on a fixed deal set: the reference bot plays every seat of each game, then the
+candidate replaces each seat in turn on the same deals. Prints points per game of candidate
+minus reference with a 95% confidence interval over games, bidding accuracy and decision
+times. A BOT is a registered name or module:factory, a callable in an importable module (the
+current directory included) that returns a bot — an object with a name and choose(view, rng),
+see ascenseur.bots.base.Bot; the factory is called afresh for each seat of each run, with the
+budget if it takes an argument. 'ascenseur arena report DIR…' reads saved matches.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +25,13 @@ from ascenseur.arena.saved import game_line, match_json, saved_match, summary_js
 from ascenseur.arena.stats import GameResult, Tally
 from ascenseur.bots import REGISTRY, Budget
 from ascenseur.commands import arena_report, runs
-from ascenseur.commands.options import given_options, positive, positive_float, random_seed
+from ascenseur.commands.options import (
+    add_command,
+    given_options,
+    positive,
+    positive_float,
+    random_seed,
+)
 from ascenseur.commands.rules import RULE_OPTIONS, add_rule_options, rules_of
 from ascenseur.core.rules import Rules
 from ascenseur.files import write_text_atomic
@@ -37,20 +52,10 @@ MATCH_OPTIONS = (
 )
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "arena",
-        help="measure a bot against a reference bot on fixed deals",
-        description="Duplicate match on a fixed deal set: the reference bot plays every seat of "
-        "each game, then the candidate replaces each seat in turn on the same deals. Prints "
-        "points per game of candidate minus reference with a 95% confidence interval over "
-        "games, bidding accuracy and decision times. A BOT is a registered name or "
-        "module:factory, a callable in an importable module (the current directory included) "
-        "that returns a bot — an object with a name and choose(view, rng), see "
-        "ascenseur.bots.base.Bot; the factory is called afresh for each seat of each run, "
-        "with the budget if it takes an argument. 'ascenseur arena report DIR…' reads saved "
-        "matches.",
-    )
+NAME = "arena"
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
     bots = ", ".join(sorted(REGISTRY))
     parser.add_argument(
         "--candidate",
@@ -126,9 +131,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "it has not finished, then print and save the table of them all; the match is DIR's, "
         "so give no other option but --jobs and --cluster",
     )
-    parser.set_defaults(run=run)
     reports = parser.add_subparsers(dest="arena_command", metavar="report", required=False)
-    arena_report.add_parser(reports)
+    add_command(reports, arena_report)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,18 +1,8 @@
-"""``ascenseur arena report DIR…``: what saved matches show, beyond the table at their end.
+"""what saved matches show: a sweep table, paired comparisons, times, hand sizes
 
-Every view reads the match directories (``ascenseur arena … --out DIR``) through
-:func:`ascenseur.arena.saved.saved_match`, finished games only, so a match still running can
-be read:
-
-- (default) the sweep table, a Markdown line per match (:mod:`ascenseur.arena.sweep`);
-  ``--pooled`` adds the line of all their games;
-- ``--paired``: matches in pairs on the same deals, A minus B game by game
-  (:mod:`ascenseur.arena.paired`); ``--by-size`` splits each pair by hand size;
-- ``--times``: the candidate's decision times, by hand size (:mod:`ascenseur.arena.timing`);
-- ``--hand-sizes``: each match's difference by hand size, with exact, under and over bids;
-- ``--bids``: the difference by the candidate's bid against the reference's
-  (:mod:`ascenseur.arena.seatdeals`);
-- ``--tables``: missed bids by the sum of the bids (:mod:`ascenseur.arena.bidsums`).
+Read the directories of saved matches (ascenseur arena … --out DIR), finished games only (a
+match still running can be read), and print one view of them; without a view option, the
+sweep table: a Markdown line per match.
 """
 
 from __future__ import annotations
@@ -28,14 +18,10 @@ from ascenseur.commands.options import positive
 VIEWS = ("paired", "times", "hand_sizes", "bids", "tables")
 
 
-def add_parser(reports: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = reports.add_parser(
-        "report",
-        help="what saved matches show: a sweep table, paired comparisons, times, hand sizes",
-        description="Read the directories of saved matches (ascenseur arena … --out DIR), "
-        "finished games only (a match still running can be read), and print one view of "
-        "them; without a view option, the sweep table: a Markdown line per match.",
-    )
+NAME = "report"
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("matches", type=Path, nargs="+", metavar="DIR", help="match directory")
     view = parser.add_mutually_exclusive_group()
     view.add_argument(
@@ -89,10 +75,15 @@ def add_parser(reports: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         help="first write each match's deals.json again from its seed where it is missing "
         "(evaluations/ keeps none; code older than this needs it to resume a match)",
     )
-    parser.set_defaults(run=run, report_parser=parser)
+    parser.set_defaults(report_parser=parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print the view the options ask for. Every view reads the match directories through
+    :func:`ascenseur.arena.saved.saved_match`, finished games only: the sweep table
+    (:mod:`ascenseur.arena.sweep`), ``--paired`` (:mod:`ascenseur.arena.paired`), ``--times``
+    (:mod:`ascenseur.arena.timing`), ``--hand-sizes`` and ``--bids``
+    (:mod:`ascenseur.arena.seatdeals`), ``--tables`` (:mod:`ascenseur.arena.bidsums`)."""
     _check_modifiers(args)
     if args.restore_deals:
         for directory in args.matches:

@@ -1,5 +1,11 @@
-"""``ascenseur check FILE…``: validate and score game records and score sheets, and validate
-game reviews (against the records checked with them)."""
+"""validate and score game records and score sheets, and validate reviews
+
+Validate ascenseur-record/1 files (whole games) and ascenseur-scoresheet/1 files (bids and
+tricks of games played with real cards) and score them, and validate ascenseur-review/1 files
+(game reviews; given with records, a review must name one of them by digest): one JSON line
+per file, naming it in "file". Exit status 0 when all are valid, 1 when any is invalid, 2 when
+a file cannot be read.
+"""
 
 from __future__ import annotations
 
@@ -14,20 +20,11 @@ from ascenseur.core import record, scoresheet
 from ascenseur.review import format as review_format
 from ascenseur.review.checks import check_review, digest_of_record
 
+NAME = "check"
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "check",
-        help="validate and score game records and score sheets",
-        description="Validate ascenseur-record/1 files (whole games) and "
-        "ascenseur-scoresheet/1 files (bids and tricks of games played with real cards) and "
-        "score them, and validate ascenseur-review/1 files (game reviews; given with records, "
-        "a review must name one of them by digest): one JSON line per file, naming it in "
-        '"file". Exit status 0 when all are valid, 1 when any is invalid, 2 when a file '
-        "cannot be read.",
-    )
+
+def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("files", nargs="+", metavar="FILE", help="record file, or - for stdin")
-    parser.set_defaults(run=run)
 
 
 def verdict(data: bytes, records: Mapping[str, str] | None = None) -> dict[str, Any]:

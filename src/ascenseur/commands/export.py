@@ -1,10 +1,11 @@
-"""``ascenseur export``: a game of the local database written as a record.
+"""write a game of this machine as a record (for check, replay, play --resume)
 
-The record is the ``ascenseur-record/1`` file that ``ascenseur check`` verifies and that
-``ascenseur replay`` and ``ascenseur play --resume FILE`` read: the same as the browser's
-download, with the commitment of every finished fair deal. Any table of this machine's
-database may be exported, the terminal's and the browser's, finished or not (an unfinished
-game's record shows the hands of the deal in play: it is for its owner).
+Write a game of the local database ({db}; set {data_dir_env} for another) as an
+ascenseur-record/1 file, the one ascenseur check, ascenseur replay and ascenseur play --resume
+FILE read: the same as the browser's download, with the commitment of every finished fair
+deal. Any game there may be exported, the terminal's and the browser's, finished or not (an
+unfinished game's record shows the hands of the deal in play: it is for its owner). Without
+TABLE or --last, lists the games there are.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from ascenseur.files import write_text_atomic
 from ascenseur.tables.sqlite import SqliteDatabase
 from ascenseur.tables.table import Table
 from ascenseur.userdata import (
-    DATA_DIR_ENV,
     db_path,
     load_table,
     open_db,
@@ -27,16 +27,10 @@ from ascenseur.userdata import (
     tables_listing,
 )
 
+NAME = "export"
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "export",
-        help="write a game of this machine as a record (for check, replay, play --resume)",
-        description="Write a game of the local database "
-        f"({db_path()}; set {DATA_DIR_ENV} for another) as an ascenseur-record/1 file, the "
-        "one ascenseur check, ascenseur replay and ascenseur play --resume FILE read. "
-        "Without TABLE or --last, lists the games there are.",
-    )
+
+def add_options(parser: argparse.ArgumentParser) -> None:
     which = parser.add_mutually_exclusive_group()
     which.add_argument("table", nargs="?", metavar="TABLE", help="the game's id")
     which.add_argument("--last", action="store_true", help="the game played most recently")
@@ -47,7 +41,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="where to write it (default: ascenseur-TABLE.json here; - for standard output)",
     )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,4 +1,11 @@
-"""``ascenseur ladder``: rate a population of bots in mixed tables of several sizes."""
+"""rate a population of bots in mixed tables of several sizes
+
+Each game seats a draw from the population (every bot as often as the table allows, the rest
+drawn without repeats) and, in duplicate, plays the same deals once per rotation of that
+lineup round the table; every rotation ranks its seats by points. Ratings: openskill's
+Plackett-Luce model per table size and over all, with 95% bootstrap intervals (seeded). Writes
+summary.json (ascenseur-ladder/1), ratings.svg and games.jsonl into --out; docs/research.md.
+"""
 
 from __future__ import annotations
 
@@ -37,17 +44,10 @@ DESIGN_OPTIONS = (
 )
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "ladder",
-        help="rate a population of bots in mixed tables of several sizes",
-        description="Each game seats a draw from the population (every bot as often as the "
-        "table allows, the rest drawn without repeats) and, in duplicate, plays the same "
-        "deals once per rotation of that lineup round the table; every rotation ranks its "
-        "seats by points. Ratings: openskill's Plackett-Luce model per table size and over "
-        "all, with 95% bootstrap intervals (seeded). Writes summary.json "
-        "(ascenseur-ladder/1), ratings.svg and games.jsonl into --out; docs/research.md.",
-    )
+NAME = "ladder"
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
     bots = ", ".join(sorted(REGISTRY))
     parser.add_argument(
         "--bots",
@@ -111,7 +111,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="go on with the ladder whose --out was DIR (only --jobs, --cluster and "
         "--bootstrap may be given)",
     )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

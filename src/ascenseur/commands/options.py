@@ -1,4 +1,4 @@
-"""Argument types and options shared by the subcommands."""
+"""What the subcommands share: the making of their parsers, argument types and options."""
 
 from __future__ import annotations
 
@@ -6,11 +6,43 @@ import argparse
 import os
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from ascenseur.core.cards import Language
+from ascenseur.userdata import DATA_DIR_ENV, db_path
 
 Number = TypeVar("Number", int, float)
+
+
+class Command(Protocol):
+    """A subcommand's module. Its docstring is its command-line documentation: the first line
+    is its ``help`` in ``ascenseur --help``, the text after a blank line its ``description``
+    in ``ascenseur NAME --help`` (argparse re-wraps it into one paragraph), where ``{db}``
+    stands for the games' database and ``{data_dir_env}`` for the variable that moves it (so
+    a command's docstring has no other braces)."""
+
+    #: The command's name on the command line (``arena report``: ``report``).
+    NAME: str
+
+    def add_options(self, parser: argparse.ArgumentParser) -> None:
+        """Add the command's own arguments to its ``parser``."""
+
+    def run(self, args: argparse.Namespace) -> int:
+        """Carry out the command ``args`` describe; the exit status."""
+
+
+def add_command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser], module: Command
+) -> None:
+    """Add the subcommand of ``module`` to ``commands``: its name, its help and description
+    from its docstring (see :class:`Command`), its options, and its ``run`` to carry it out."""
+    summary, _, description = (module.__doc__ or "").strip().partition("\n")
+    values = {"db": db_path(), "data_dir_env": DATA_DIR_ENV}
+    parser = commands.add_parser(
+        module.NAME, help=summary, description=description.strip().format_map(values)
+    )
+    parser.set_defaults(run=module.run)
+    module.add_options(parser)
 
 
 def number_type(

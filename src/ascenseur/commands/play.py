@@ -1,4 +1,9 @@
-"""``ascenseur play``: one person against bots, full screen or ``--plain`` text."""
+"""play a game against bots in the terminal
+
+Play a whole game of Tarot ascenseur against bots, full screen or line by line (--plain). The
+game is saved after every move in {db}, with the browser's games (set {data_dir_env} to save
+elsewhere); --resume goes on with the last unfinished one.
+"""
 
 from __future__ import annotations
 
@@ -16,34 +21,30 @@ from ascenseur.commands.rules import add_rule_options, given_rule_options, rules
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import RulesError
 from ascenseur.session import Session, default_bot
-from ascenseur.userdata import DATA_DIR_ENV, db_path, open_db
+from ascenseur.userdata import open_db
 
 LATEST = "latest"
 #: Seconds between the bots' moves on the full screen, unless --pace says otherwise.
 PACE = 0.6
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    play = commands.add_parser(
-        "play",
-        help="play a game against bots in the terminal",
-        description="Play a whole game of Tarot ascenseur against bots. The game is saved "
-        f"after every move in {db_path()}, with the browser's games (set {DATA_DIR_ENV} to "
-        "save elsewhere); --resume goes on with the last unfinished one.",
-    )
-    play.add_argument(
+NAME = "play"
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
         "--bots",
         default=None,
         help="bot level for every other seat, or one per seat separated by commas "
         f"({', '.join(sorted(REGISTRY))}; default {default_bot()})",
     )
-    play.add_argument("--name", default=None, help="your name at the table")
-    play.add_argument("--seed", type=int, default=None, help="random seed (a reproducible game)")
-    add_lang_option(play)
-    play.add_argument(
+    parser.add_argument("--name", default=None, help="your name at the table")
+    parser.add_argument("--seed", type=int, default=None, help="random seed (a reproducible game)")
+    add_lang_option(parser)
+    parser.add_argument(
         "--plain", action="store_true", help="line by line, without the full-screen interface"
     )
-    play.add_argument(
+    parser.add_argument(
         "--resume",
         nargs="?",
         const=LATEST,
@@ -52,29 +53,28 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="go on with a saved game: the last unfinished one, the table GAME, or the game "
         "of a record FILE, with its own rules and bots",
     )
-    play.add_argument(
+    parser.add_argument(
         "--pace",
         type=seconds,
         default=None,
         help=f"seconds between the bots' moves ({PACE}; with --plain: 0)",
     )
-    play.add_argument(
+    parser.add_argument(
         "--pause",
         type=seconds,
         default=None,
         help="seconds a finished trick stays before play goes on (default: until a key; "
         "with --plain: 0)",
     )
-    play.add_argument(
+    parser.add_argument(
         "--bell", action="store_true", help="ring the terminal's bell when it is your turn"
     )
-    play.add_argument(
+    parser.add_argument(
         "--auto-play",
         action="store_true",
         help="play your card for you when only one card may be played",
     )
-    add_rule_options(play)
-    play.set_defaults(run=run)
+    add_rule_options(parser)
 
 
 def default_name(lang: Language) -> str:

@@ -1,5 +1,11 @@
-"""``ascenseur replay FILE``: step through a game record, or list it with ``--plain``; with
-``--review``, the expert's review of a seat beside the replay (or its text with ``--plain``)."""
+"""step through a recorded game, every hand shown
+
+Step through an ascenseur-record/1 file deal by deal and trick by trick, forwards and backwards,
+with every hand shown; --plain lists it as text. --review opens the expert's review of a seat
+beside the replay: at each of its bids and cards, the options it had with their expected
+points, and what its choice cost (--plain: the review as text, as ascenseur review prints it).
+Reviews are kept: a game reviewed once opens again at once.
+"""
 
 from __future__ import annotations
 
@@ -11,18 +17,10 @@ from ascenseur.commands.options import add_lang_option, language
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import AscenseurError
 
+NAME = "replay"
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "replay",
-        help="step through a recorded game, every hand shown",
-        description="Step through an ascenseur-record/1 file deal by deal and trick by trick, "
-        "forwards and backwards, with every hand shown; --plain lists it as text. --review "
-        "opens the expert's review of a seat beside the replay: at each of its bids and cards, "
-        "the options it had with their expected points, and what its choice cost (--plain: "
-        "the review as text, as ascenseur review prints it). Reviews are kept: a game reviewed "
-        "once opens again at once.",
-    )
+
+def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="a game record")
     parser.add_argument("--plain", action="store_true", help="list the game as text and exit")
     add_lang_option(parser)
@@ -41,7 +39,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="with --review: how hard the expert searches each decision, quick, default or "
         "deep, or a number of play-outs per card decision (default: default)",
     )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

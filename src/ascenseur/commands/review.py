@@ -1,5 +1,12 @@
-"""``ascenseur review RECORD``: the expert goes through every bid and card of a seat and says
-what each cost (issue 59)."""
+"""the expert reviews every bid and card of a seat in a recorded game
+
+Review a game record: for each bid and card of the seat, from what that seat could see then
+and nothing else, the options the expert weighed with their expected points, the option
+chosen, the points it gave up against the best and a label (best, good, inaccuracy, mistake,
+blunder); per deal and for the game, the points lost, the share of best choices and the luck.
+Reviews are kept (in the data directory's reviews/): a game reviewed once opens again at once.
+Exit status 0, or 2 with one sentence when the input is refused.
+"""
 
 from __future__ import annotations
 
@@ -19,18 +26,10 @@ from ascenseur.core.state import GameState
 REVIEW_JOBS = min(2, os.cpu_count() or 1)
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "review",
-        help="the expert reviews every bid and card of a seat in a recorded game",
-        description="Review a game record: for each bid and card of the seat, from what that "
-        "seat could see then and nothing else, the options the expert weighed with their "
-        "expected points, the option chosen, the points it gave up against the best and a "
-        "label (best, good, inaccuracy, mistake, blunder); per deal and for the game, the "
-        "points lost, the share of best choices and the luck. Reviews are kept (in the data "
-        "directory's reviews/): a game reviewed once opens again at once. Exit status 0, or "
-        "2 with one sentence when the input is refused.",
-    )
+NAME = "review"
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("record", metavar="RECORD", help="an ascenseur-record/1 file")
     which = parser.add_mutually_exclusive_group()
     which.add_argument(
@@ -64,7 +63,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--no-cache", action="store_true", help="compute the review again and keep nothing"
     )
-    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

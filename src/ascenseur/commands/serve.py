@@ -1,5 +1,10 @@
-"""``ascenseur serve``: play in the browser, against bots, with every game kept in SQLite (or
-in PostgreSQL: ``--db postgresql://…``)."""
+"""play in the browser, alone or with friends: start the web server
+
+Serve the game to browsers: open a table, invite friends with its link, play, chat, watch; the
+score sheet, your games and their replay. Every action is kept in one SQLite file (default
+{db}; set {data_dir_env} to keep it elsewhere), so a restarted server resumes every unfinished
+game. --db postgresql://… keeps them in PostgreSQL instead (the extra 'postgres').
+"""
 
 from __future__ import annotations
 
@@ -18,26 +23,12 @@ from pathlib import Path
 from ascenseur.commands.options import port, positive, seconds
 from ascenseur.tables.storage import StoreError
 from ascenseur.tables.stores import database, describe, is_url, open_store
-from ascenseur.userdata import DATA_DIR_ENV, data_dir
+from ascenseur.userdata import db_path
+
+NAME = "serve"
 
 
-def default_db() -> Path:
-    from ascenseur.tables.sqlite import DB_NAME
-
-    return data_dir() / DB_NAME
-
-
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
-        "serve",
-        help="play in the browser, alone or with friends: start the web server",
-        description="Serve the game to browsers: open a table, invite friends with its link, "
-        "play, chat, watch; the score sheet, your games and their replay. Every action is "
-        "kept in one SQLite "
-        f"file (default {default_db()}; set {DATA_DIR_ENV} to keep it elsewhere), so a "
-        "restarted server resumes every unfinished game. --db postgresql://… keeps them in "
-        "PostgreSQL instead (the extra 'postgres').",
-    )
+def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     parser.add_argument("--port", type=port, default=8000, help="port (8000; 0: any free one)")
     parser.add_argument(
@@ -83,7 +74,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "count the client's address, not the proxy's. Without it those headers are ignored, "
         "from anyone",
     )
-    parser.set_defaults(run=run)
 
 
 def proxy(text: str) -> str:
@@ -143,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     from ascenseur.web.protocol import MAX_MESSAGE_BYTES
     from ascenseur.web.service import Limits
 
-    db = args.db if args.db is not None else default_db()
+    db = args.db if args.db is not None else db_path()
     # A finished trick stays on the table a little longer than a bot takes to play.
     settings = Settings(pace=args.pace, trick_pause=1.5 * args.pace)
     limits = Limits(

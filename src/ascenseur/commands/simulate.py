@@ -1,4 +1,7 @@
-"""``ascenseur simulate``: whole games between bots, without a person."""
+"""play games between bots
+
+Play whole games between bots and print points per seat.
+"""
 
 from __future__ import annotations
 
@@ -15,23 +18,19 @@ from ascenseur.core.record import dumps, record_of
 from ascenseur.files import write_text_atomic
 from ascenseur.simulation import Summary, play_game
 
+NAME = "simulate"
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sim = commands.add_parser(
-        "simulate",
-        help="play games between bots",
-        description="Play whole games between bots and print points per seat.",
-    )
-    sim.add_argument("--games", type=positive, default=10, help="number of games (10)")
-    sim.add_argument("--seed", type=int, default=None, help="random seed (reproducible games)")
-    sim.add_argument(
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=positive, default=10, help="number of games (10)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed (reproducible games)")
+    parser.add_argument(
         "--bots",
         default=None,
         help=f"bot per seat, comma-separated, or one for all ({', '.join(sorted(REGISTRY))})",
     )
-    sim.add_argument("--save", metavar="DIR", help="write each game's record into DIR")
-    add_rule_options(sim, analysis=True)
-    sim.set_defaults(run=run)
+    parser.add_argument("--save", metavar="DIR", help="write each game's record into DIR")
+    add_rule_options(parser, analysis=True)
 
 
 def run(args: argparse.Namespace) -> int:
