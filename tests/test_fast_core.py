@@ -61,25 +61,28 @@ def fast_legal(hand: int, trick_len: int, led: int, high: int, lead_restriction:
     return join(*play.legal(*split(hand), trick_len, led, high, lead_restriction))
 
 
-def fast_playout(position: rollout.Position, first: int) -> tuple[list[int], list[int]]:
-    """Tricks by seat and the cards played, from the compiled play-out."""
-    hands = split_all(position.hands)
-    won = np.array(position.tricks_won, np.int64)
-    log = np.empty(78, np.int64)
-    played = play.playout(
-        hands,
+def compiled(position: rollout.Position) -> play.Position:
+    """The compiled core's copy of ``position``."""
+    return play.Position(
+        split_all(position.hands),
         position.to_act,
         np.array(position.trick, np.int64),
         len(position.trick),
-        won,
+        np.array(position.tricks_won, np.int64),
         np.array(position.bids, np.int64),
         position.tricks_left,
-        first,
-        log,
+        scoring_array(position.scoring),
         position.lead_restriction,
     )
-    assert not hands.any(), "a play-out must empty every hand"
-    return [int(w) for w in won], [int(c) for c in log[:played]]
+
+
+def fast_playout(position: rollout.Position, first: int) -> tuple[list[int], list[int]]:
+    """Tricks by seat and the cards played, from the compiled play-out."""
+    at = compiled(position)
+    log = np.empty(78, np.int64)
+    played = play.playout(at, first, log)
+    assert not at.hands.any(), "a play-out must empty every hand"
+    return [int(w) for w in at.won], [int(c) for c in log[:played]]
 
 
 def fast_playout_nested(
@@ -88,16 +91,9 @@ def fast_playout_nested(
     """Tricks by seat from the compiled nested play-out (the others' noise drawn from a
     stream seeded with ``seed``)."""
     n = len(position.hands)
-    hands = split_all(position.hands)
-    won = np.array(position.tricks_won, np.int64)
+    at = compiled(position)
     nested.playout_nested(
-        hands,
-        position.to_act,
-        np.array(position.trick, np.int64),
-        len(position.trick),
-        won,
-        np.array(position.bids, np.int64),
-        position.tricks_left,
+        at,
         first,
         me,
         np.empty((n, 2), np.int64),
@@ -105,34 +101,17 @@ def fast_playout_nested(
         np.empty(n, np.int64),
         noise,
         np.array([seed], np.uint64),
-        scoring_array(position.scoring),
-        position.lead_restriction,
     )
-    assert not hands.any(), "a nested play-out must empty every hand"
-    return [int(w) for w in won]
+    assert not at.hands.any(), "a nested play-out must empty every hand"
+    return [int(w) for w in at.won]
 
 
 def fast_solve(position: rollout.Position, first: int) -> list[int]:
-    hands = split_all(position.hands)
-    won = np.array(position.tricks_won, np.int64)
+    at = compiled(position)
     wons, results, nodes, tops = endgame.scratch(len(position.hands))
-    endgame.solve(
-        hands,
-        position.to_act,
-        np.array(position.trick, np.int64),
-        len(position.trick),
-        won,
-        np.array(position.bids, np.int64),
-        first,
-        wons,
-        results,
-        nodes,
-        tops,
-        scoring_array(position.scoring),
-        position.lead_restriction,
-    )
-    assert [join(h[0], h[1]) for h in hands] == position.hands, "solve must restore the hands"
-    return [int(w) for w in won]
+    endgame.solve(at, first, wons, results, nodes, tops)
+    assert [join(h[0], h[1]) for h in at.hands] == position.hands, "solve must restore the hands"
+    return [int(w) for w in at.won]
 
 
 def position_of(state: GameState) -> rollout.Position:

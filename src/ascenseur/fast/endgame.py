@@ -12,10 +12,18 @@ from __future__ import annotations
 import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
-from ascenseur.fast._jit import jit_kernel, lowest, popcount
+from ascenseur.fast._jit import jit_kernel, lowest
 from ascenseur.fast.copies import copy_row
-from ascenseur.fast.masks import HIGH, Int64s, with_card
-from ascenseur.fast.play import advance, best_score, deal_score, legal, remove, trick_state
+from ascenseur.fast.masks import HIGH, Int64s
+from ascenseur.fast.play import (
+    Position,
+    advance,
+    best_score,
+    choices,
+    deal_score,
+    remove,
+    trick_state,
+)
 
 _WORST = -(10**9)
 
@@ -44,12 +52,9 @@ def _open(
     node = nodes[depth]
     hand_low = hands[seat, 0]
     hand_high = hands[seat, 1]
-    if first >= 0:
-        node[_TRY_LOW], node[_TRY_HIGH] = with_card(0, 0, first)
-    else:
-        node[_TRY_LOW], node[_TRY_HIGH] = legal(
-            hand_low, hand_high, trick_len, led, high, lead_restriction
-        )
+    node[_TRY_LOW], node[_TRY_HIGH] = choices(
+        hand_low, hand_high, first, trick_len, led, high, lead_restriction
+    )
     node[_SEAT] = seat
     node[_TRICK_LEN] = trick_len
     node[_LED] = led
@@ -171,47 +176,27 @@ def _play(
 
 @jit_kernel
 def solve(
-    hands: Int64s,
-    to_act: int,
-    trick: Int64s,
-    trick_len: int,
-    won: Int64s,
-    bids: Int64s,
-    first: int,
-    wons: Int64s,
-    results: Int64s,
-    nodes: Int64s,
-    tops: Int64s,
-    scoring: Int64s,
-    lead_restriction: bool,
+    position: Position, first: int, wons: Int64s, results: Int64s, nodes: Int64s, tops: Int64s
 ) -> None:
-    """Finish the deal under max^n play, every seat playing for its score under ``scoring``
-    (H2) with the lead restriction ``lead_restriction`` (P2; False: H3); ``won`` (tricks by
-    seat) is updated in place.
+    """Finish the deal under max^n play, every seat playing for its score under the
+    position's scoring (H2) and lead restriction (P2; False: H3); its ``won`` (tricks by seat)
+    is updated in place, its ``hands`` come back unchanged.
 
     ``first`` (≥ 0) is the card the seat to act plays now. ``wons``, ``results``, ``nodes``
-    and ``tops`` are scratch arrays from :func:`scratch`; ``hands`` comes back unchanged.
+    and ``tops`` are scratch arrays from :func:`scratch`.
     """
+    hands, to_act, trick, trick_len, won, bids, left, scoring, rule = position
     if _over(hands, to_act, trick_len):
         return
     n = hands.shape[0]
     led, high, win_value, win_seat = trick_state(trick, trick_len, to_act, n)
     copy_row(wons[0], won)
-    hand_size = won.sum() + _tricks_left(hands, to_act)
+    hand_size = won.sum() + left
     for seat in range(n):
         tops[seat] = best_score(scoring, bids[seat], hand_size)
-    _open(
-        nodes, 0, hands, to_act, trick_len, led, high, win_value, win_seat, first, lead_restriction
-    )
-    _search(hands, bids, wons, results, nodes, scoring, tops, lead_restriction)
+    _open(nodes, 0, hands, to_act, trick_len, led, high, win_value, win_seat, first, rule)
+    _search(hands, bids, wons, results, nodes, scoring, tops, rule)
     copy_row(won, results[0])
-
-
-@jit_kernel
-def _tricks_left(hands: Int64s, to_act: int) -> int:
-    """The tricks not finished yet, the current one included: the cards the seat to act
-    holds (it has not played to this trick)."""
-    return popcount(hands[to_act, 0]) + popcount(hands[to_act, 1])
 
 
 def scratch(players: int, cards_left: int = DECK_SIZE) -> tuple[Int64s, Int64s, Int64s, Int64s]:

@@ -13,11 +13,12 @@ from ascenseur.fast._jit import jit_kernel, lowest, popcount
 from ascenseur.fast.copies import copy_row, copy_rows
 from ascenseur.fast.masks import HIGH, Int64s, Words
 from ascenseur.fast.play import (
+    Position,
     advance,
     best_score,
     card_at,
+    choices,
     deal_score,
-    legal,
     playout,
     policy_card,
     remove,
@@ -28,29 +29,27 @@ from ascenseur.fast.rng import below, uniform
 
 @jit_kernel
 def _look_ahead(
-    hands: Int64s,
-    seat: int,
-    trick: Int64s,
-    trick_len: int,
-    won: Int64s,
-    bids: Int64s,
-    tricks_left: int,
+    position: Position,
     legal_low: int,
     legal_high: int,
     scratch_hands: Int64s,
     scratch_won: Int64s,
     no_log: Int64s,
-    scoring: Int64s,
     top: int,
-    lead_restriction: bool,
 ) -> int:
-    """The first legal card (deck order) whose plain play-out scores best for ``seat`` under
-    ``scoring``.
+    """The first legal card (deck order) whose plain play-out of ``position`` (on copies of
+    its hands and tricks won, in the scratch arrays) scores best for the seat to act under
+    the position's scoring.
 
     A card that scores ``top``, the most the seat can score in the deal (:func:`best_score`),
     scores the most any card can: the cards after it are not tried, as none of them could be
     kept.
     """
+    seat = position.to_act
+    trial = Position(
+        scratch_hands, seat, position.trick, position.trick_len, scratch_won, position.bids,
+        position.tricks_left, position.scoring, position.lead_restriction,
+    )  # fmt: skip
     best = -1
     most = -(10**9)
     for word_index in range(2):
@@ -59,13 +58,10 @@ def _look_ahead(
         while word:
             card = base + lowest(word)
             word &= word - 1
-            copy_rows(scratch_hands, hands)
-            copy_row(scratch_won, won)
-            playout(
-                scratch_hands, seat, trick, trick_len, scratch_won, bids, tricks_left, card, no_log,
-                lead_restriction,
-            )  # fmt: skip
-            score = deal_score(scoring, bids[seat], scratch_won[seat])
+            copy_rows(scratch_hands, position.hands)
+            copy_row(scratch_won, position.won)
+            playout(trial, card, no_log)
+            score = deal_score(position.scoring, position.bids[seat], scratch_won[seat])
             if score > most:
                 best, most = card, score
                 if score == top:
@@ -75,13 +71,7 @@ def _look_ahead(
 
 @jit_kernel
 def playout_nested(
-    hands: Int64s,
-    to_act: int,
-    trick: Int64s,
-    trick_len: int,
-    won: Int64s,
-    bids: Int64s,
-    tricks_left: int,
+    position: Position,
     first: int,
     me: int,
     scratch_hands: Int64s,
@@ -89,59 +79,38 @@ def playout_nested(
     current: Int64s,
     noise: float,
     stream: Words,
-    scoring: Int64s,
-    lead_restriction: bool,
 ) -> None:
     """Finish the deal, seat ``me`` looking one card ahead; ``hands`` and ``won`` are
     updated in place as by :func:`~ascenseur.fast.play.playout`. Each other seat with a choice
     plays a legal card drawn from ``stream`` with a chance of ``noise`` (0: never, and the
-    stream is not used), else the policy's. ``scoring`` (H2) is what seat ``me`` plays for,
-    ``lead_restriction`` rule P2 (False: H3).
+    stream is not used), else the policy's. The position's scoring (H2) is what seat ``me``
+    plays for.
 
     ``scratch_hands`` (n, 2), ``scratch_won`` (n) and ``current`` (n: the trick being played)
     are scratch arrays.
     """
+    hands, seat, trick, trick_len, won, bids, left, scoring, rule = position
     n = hands.shape[0]
     no_log = current[:0]
-    seat = to_act
     # The deal's tricks: those won so far and those left (the current one among them).
-    top = best_score(scoring, bids[me], won.sum() + tricks_left)
-    for position in range(trick_len):
-        current[position] = trick[position]
+    top = best_score(scoring, bids[me], won.sum() + left)
+    for i in range(trick_len):
+        current[i] = trick[i]
     led, high, win_value, win_seat = trick_state(trick, trick_len, seat, n)
-    left = tricks_left
     while left:
-        if first >= 0:
-            card, first = first, -1
+        legal_low, legal_high = choices(
+            hands[seat, 0], hands[seat, 1], first, trick_len, led, high, rule
+        )
+        first = -1
+        count = popcount(legal_low) + popcount(legal_high)
+        if seat == me and count > 1:
+            now = Position(hands, seat, current, trick_len, won, bids, left, scoring, rule)
+            card = _look_ahead(now, legal_low, legal_high, scratch_hands, scratch_won, no_log, top)
+        elif noise > 0.0 and count > 1 and uniform(stream) < noise:
+            card = card_at(legal_low, legal_high, below(stream, count))
         else:
-            legal_low, legal_high = legal(
-                hands[seat, 0], hands[seat, 1], trick_len, led, high, lead_restriction
-            )
-            if seat == me and popcount(legal_low) + popcount(legal_high) > 1:
-                card = _look_ahead(
-                    hands,
-                    seat,
-                    current,
-                    trick_len,
-                    won,
-                    bids,
-                    left,
-                    legal_low,
-                    legal_high,
-                    scratch_hands,
-                    scratch_won,
-                    no_log,
-                    scoring,
-                    top,
-                    lead_restriction,
-                )
-            else:
-                count = popcount(legal_low) + popcount(legal_high)
-                if noise > 0.0 and count > 1 and uniform(stream) < noise:
-                    card = card_at(legal_low, legal_high, below(stream, count))
-                else:
-                    need = bids[seat] - won[seat]
-                    card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
+            need = bids[seat] - won[seat]
+            card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
         remove(hands, seat, card)
         current[trick_len] = card
         seat, trick_len, led, high, win_value, win_seat = advance(

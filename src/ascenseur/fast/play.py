@@ -7,7 +7,7 @@ Each function mirrors one in the pure engine, line for line where it matters, an
 (rule P9, read from the same table), :func:`deal_score` and :func:`best_score` are
 :func:`ascenseur.core.scoring.deal_score` and :func:`~ascenseur.core.scoring.best_score`,
 :func:`choose_card` and :func:`playout` are the play-out policy of the search
-(``ascenseur.search.rollout``).
+(``ascenseur.search.rollout``), on a :class:`Position` like its own.
 Masks are ``(low, high)`` words (:mod:`ascenseur.fast.masks`); hands are ``(n, 2)`` arrays.
 The rule set's choices are data, never constants compiled in: a scoring table (H2) is an
 int64 array of its five numbers (:func:`scoring_array`), the lead restriction (H3) a bool.
@@ -15,6 +15,8 @@ Nothing here checks its input: callers pass positions of real deals.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -32,6 +34,7 @@ from ascenseur.fast.masks import (
     TRUMPS_HIGH,
     VALUE,
     Int64s,
+    with_card,
 )
 
 #: Where each number of a scoring table sits in :func:`scoring_array` (the order of
@@ -43,6 +46,22 @@ def scoring_array(scoring: Scoring) -> Int64s:
     """A scoring table (H2) as compiled code takes it: its five numbers, in
     :meth:`~ascenseur.core.rules.Scoring.as_tuple`'s order."""
     return np.array(scoring.as_tuple(), np.int64)
+
+
+class Position(NamedTuple):
+    """A deal in progress with every hand known, and the rules it is played under: what the
+    play-outs and the endgame finish (:class:`ascenseur.search.rollout.Position`). They
+    update ``hands`` and ``won`` in place (the endgame gives ``hands`` back unchanged)."""
+
+    hands: Int64s  # (n, 2) words
+    to_act: int
+    trick: Int64s  # the current trick's cards in play order: trick[:trick_len]
+    trick_len: int
+    won: Int64s  # tricks won by seat so far
+    bids: Int64s
+    tricks_left: int  # tricks not yet finished, the current one included
+    scoring: Int64s  # the scoring table (H2), as scoring_array gives it
+    lead_restriction: bool  # rule P2 (False: house rule H3)
 
 
 @jit_kernel
@@ -67,6 +86,18 @@ def legal(
         return low, high  # P6, P7: neither the suit nor a trump: any card
     over = trumps & TRUMPS_ABOVE_HIGH[high_trump]
     return 0, (over if over else trumps) | (high & EXCUSE_HIGH)  # P6, P7: overtrump if able
+
+
+@jit_kernel
+def choices(
+    low: int, high: int, first: int, trick_len: int, led: int, high_trump: int, rule: bool
+) -> tuple[int, int]:
+    """The cards to choose from for a seat holding ``(low, high)``: ``first`` alone when it
+    is a card (≥ 0, the move being tried), else the legal ones (:func:`legal`, with
+    ``rule`` its ``lead_restriction``)."""
+    if first >= 0:
+        return with_card(0, 0, first)
+    return legal(low, high, trick_len, led, high_trump, rule)
 
 
 @jit_kernel
@@ -251,40 +282,24 @@ def policy_card(
 
 
 @jit_kernel
-def playout(
-    hands: Int64s,
-    to_act: int,
-    trick: Int64s,
-    trick_len: int,
-    won: Int64s,
-    bids: Int64s,
-    tricks_left: int,
-    first: int,
-    log: Int64s,
-    lead_restriction: bool,
-) -> int:
+def playout(position: Position, first: int, log: Int64s) -> int:
     """Finish the deal with the "to the bid" policy for every seat; returns the cards played.
 
-    ``hands`` (n, 2) and ``won`` (tricks by seat) are updated in place; ``trick[:trick_len]``
-    is the current trick; ``first`` (≥ 0) is the card the seat to act plays now. When ``log``
-    is not empty, the cards played are written to it in order. ``lead_restriction``: rule P2
-    (False: house rule H3).
+    ``first`` (≥ 0) is the card the seat to act plays now. When ``log`` is not empty, the
+    cards played are written to it in order.
     """
+    hands, seat, trick, trick_len, won, bids, left, _, rule = position
     n = hands.shape[0]
-    seat = to_act
     led, high, win_value, win_seat = trick_state(trick, trick_len, seat, n)
     recording = log.shape[0] > 0
     played = 0
-    left = tricks_left
     while left:
-        if first >= 0:
-            card, first = first, -1
-        else:
-            legal_low, legal_high = legal(
-                hands[seat, 0], hands[seat, 1], trick_len, led, high, lead_restriction
-            )
-            need = bids[seat] - won[seat]
-            card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
+        legal_low, legal_high = choices(
+            hands[seat, 0], hands[seat, 1], first, trick_len, led, high, rule
+        )
+        first = -1
+        need = bids[seat] - won[seat]
+        card = policy_card(legal_low, legal_high, trick_len, led, win_value, need, n)
         remove(hands, seat, card)
         if recording:
             log[played] = card

@@ -24,7 +24,7 @@ from ascenseur.fast.copies import copy_row, copy_rows
 from ascenseur.fast.endgame import NODE_FIELDS, solve
 from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Floats, Int64s, Words, split_all
 from ascenseur.fast.nested import playout_nested
-from ascenseur.fast.play import deal_score, playout, scoring_array
+from ascenseur.fast.play import Position, deal_score, playout, scoring_array
 from ascenseur.fast.rng import new_stream, next_u64, uniform
 from ascenseur.fast.worlds import (
     SpecArrays,
@@ -240,21 +240,18 @@ def _score(problem: Problem, s: Scratch, candidate: int) -> int:
         bids[me] = candidate
     else:
         first = candidate
-    seat, trick, left = problem.to_act, problem.trick, problem.tricks_left
-    size = trick.shape[0]
-    rule = problem.lead_restriction
+    position = Position(
+        hands, problem.to_act, problem.trick, problem.trick.shape[0], won, bids,
+        problem.tricks_left, problem.scoring, problem.lead_restriction,
+    )  # fmt: skip
     if problem.exact:
-        solve(
-            hands, seat, trick, size, won, bids, first, s.wons, s.results, s.nodes, s.tops,
-            problem.scoring, rule,
-        )  # fmt: skip
+        solve(position, first, s.wons, s.results, s.nodes, s.tops)
     elif problem.nested:
         playout_nested(
-            hands, seat, trick, size, won, bids, left, first, me, s.scratch_hands, s.scratch_won,
-            s.current, problem.noise, s.noise, problem.scoring, rule,
-        )  # fmt: skip
+            position, first, me, s.scratch_hands, s.scratch_won, s.current, problem.noise, s.noise
+        )
     else:
-        playout(hands, seat, trick, size, won, bids, left, first, s.no_log, rule)
+        playout(position, first, s.no_log)
     return deal_score(problem.scoring, s.bids[me], s.won[me])
 
 
