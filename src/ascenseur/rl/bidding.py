@@ -163,7 +163,7 @@ def train(
     ``batch`` games. Deterministic given ``seed``.
     """
     bidder = start if start is not None else LinearBidder.untrained(rules)
-    env = AscenseurEnv(rules.players, rules.max_cards, rules.hook, reward="deal")
+    env = AscenseurEnv(rules=rules, reward="deal")
     rng = random.Random(seed)
     baseline = np.zeros(rules.max_cards + 1)
     spread = np.ones(rules.max_cards + 1)
@@ -218,7 +218,7 @@ def evaluate(
 ) -> float:
     """Mean points per game of ``bidder`` in seat 0 against ``opponents`` (same deals per seed)."""
     rules = bidder.rules
-    env = AscenseurGymEnv(rules.players, rules.max_cards, rules.hook, opponents=opponents)
+    env = AscenseurGymEnv(rules=rules, opponents=opponents)
     rng = random.Random(seed)
     total = 0.0
     for game in range(games):
