@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from rich.text import Text
 from textual import events, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
@@ -53,6 +53,7 @@ from ascenseur.text.words import (
     sort_hand,
 )
 from ascenseur.tui import render
+from ascenseur.tui.base_app import AscenseurApp
 from ascenseur.tui.review_app import ReviewProgressScreen, ReviewRequest, ReviewScreen
 from ascenseur.tui.screens import CardEntry, HelpScreen, LogScreen, RankingScreen, ScoreScreen
 from ascenseur.tui.widgets import BidView, HandView
@@ -87,26 +88,20 @@ class PlayOptions:
     review_jobs: int = field(default_factory=lambda: min(2, os.cpu_count() or 1))
 
 
-class PlayApp(App[None]):
+class PlayApp(AscenseurApp):
     """The game screen: table, current trick, hand, bids, status, keys."""
 
     TITLE = "Tarot ascenseur"
-    ENABLE_COMMAND_PALETTE = False
     CSS = """
-    #header { height: 1; padding: 0 1; text-style: bold; background: $primary-background; }
     #main { height: 1fr; }
-    #top { height: auto; }
     #table { width: 1fr; max-width: 76; height: auto; border: round $primary; padding: 0 1; }
-    #trick { width: 28; height: auto; border: round $primary; padding: 0 1; }
     #log { height: auto; max-width: 104; border: round $primary; padding: 0 1; display: none; }
     #bottom { height: auto; max-height: 70%; }
     #hand-box { height: auto; border: round $secondary; padding: 0 1; }
     #bid-box { height: auto; padding: 0 1; }
-    #status { height: auto; max-height: 12; padding: 0 1; }
-    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    #status { max-height: 12; }
     """
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
-        Binding("ctrl+c", "quit", show=False, priority=True),
         Binding("q", "quit", show=False),
         Binding("h", "hint", show=False),
         Binding("s", "scores", show=False),

@@ -6,7 +6,7 @@ from collections.abc import Collection, Sequence
 
 from rich.table import Table
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Static
@@ -16,6 +16,7 @@ from ascenseur.text.messages import tr
 from ascenseur.text.words import seat_name
 from ascenseur.timeline import Frame, Timeline, frame
 from ascenseur.tui import render
+from ascenseur.tui.base_app import AscenseurApp
 from ascenseur.tui.screens import ScoreScreen
 
 #: The keys that move through a timeline, in the replay and in the review's replay: a step
@@ -89,21 +90,16 @@ def seats_table(
     return grid
 
 
-class ReplayApp(App[None]):
+class ReplayApp(AscenseurApp):
     """Forwards and backwards through a record: by action, by trick, by deal."""
 
     TITLE = "Tarot ascenseur — replay"
-    ENABLE_COMMAND_PALETTE = False
     CSS = """
-    #header { height: 1; padding: 0 1; text-style: bold; background: $primary-background; }
-    #top { height: auto; }
-    #seats { width: 1fr; height: auto; border: round $primary; padding: 0 1; }
-    #trick { width: 30; height: auto; border: round $primary; padding: 0 1; }
-    #status { height: auto; padding: 0 1; }
-    #keys { dock: bottom; height: 1; padding: 0 1; color: $text-muted; }
+    #trick { width: 30; }
+    #keys { dock: bottom; }
     """
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
-        Binding("ctrl+c,q", "quit", show=False, priority=True),
+        Binding("q", "quit", show=False, priority=True),
         *TIMELINE_KEYS,
         Binding("s", "scores", show=False),
     ]

@@ -24,7 +24,7 @@ from typing import TypeVar
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
@@ -40,6 +40,7 @@ from ascenseur.text.review import time_left
 from ascenseur.text.words import seat_name
 from ascenseur.timeline import Timeline, frame
 from ascenseur.tui import render
+from ascenseur.tui.base_app import STYLESHEET, AscenseurApp
 from ascenseur.tui.replay_app import TIMELINE_KEYS, seats_table, step_header
 from ascenseur.tui.review_panels import (
     LABEL_STYLES,
@@ -123,6 +124,7 @@ class ReviewProgressScreen(Screen[Review | None]):
 
     Dismissed with the review when it is done, or None when the person stops it (Escape)."""
 
+    CSS_PATH = STYLESHEET
     DEFAULT_CSS = """
     ReviewProgressScreen { align: center middle; }
     ReviewProgressScreen > Vertical {
@@ -130,7 +132,7 @@ class ReviewProgressScreen(Screen[Review | None]):
     }
     ReviewProgressScreen ProgressBar { margin: 1 0 0 0; }
     ReviewProgressScreen #count { height: 1; }
-    ReviewProgressScreen #keys { dock: bottom; height: 1; padding: 0 1; color: $text-muted; }
+    ReviewProgressScreen #keys { dock: bottom; }
     """
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
         Binding("escape,q", "stop", show=False),
@@ -251,18 +253,12 @@ class ReviewScreen(Screen[None]):
     of the reviewed seat beside the replay. ``back`` names what ``q`` does (back to the game's
     end, or quit)."""
 
+    CSS_PATH = STYLESHEET
     DEFAULT_CSS = """
-    ReviewScreen #header { height: 1; padding: 0 1; text-style: bold;
-        background: $primary-background; }
     ReviewScreen #summary { height: 1fr; padding: 0 1; }
     ReviewScreen #replay { height: 1fr; display: none; }
-    ReviewScreen #top { height: auto; }
-    ReviewScreen #seats { width: 1fr; height: auto; border: round $primary; padding: 0 1; }
-    ReviewScreen #trick { width: 28; height: auto; border: round $primary; padding: 0 1; }
     ReviewScreen #panel { height: auto; border: round $secondary; padding: 0 1; }
-    ReviewScreen #status { height: auto; padding: 0 1; }
     ReviewScreen #legend { height: auto; padding: 0 1; color: $text-muted; }
-    ReviewScreen #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
         Binding("escape,q", "back", show=False),
@@ -495,15 +491,11 @@ def _border_colour(decision: Decision) -> str:
     return "gray" if style == "dim" else style
 
 
-class ReviewApp(App[None]):
+class ReviewApp(AscenseurApp):
     """``ascenseur replay FILE --review``: the review computed (or read from the cache), then
     shown; ``q`` quits."""
 
     TITLE = "Tarot ascenseur — review"
-    ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [  # noqa: RUF012 (Textual's class attribute)
-        Binding("ctrl+c", "quit", show=False, priority=True),
-    ]
 
     def __init__(self, request: ReviewRequest, lang: Language = "en") -> None:
         super().__init__()
