@@ -41,7 +41,7 @@ from ascenseur.core.tricks import winning_position
 from ascenseur.fast._jit import jit, jit_kernel, popcount
 from ascenseur.fast.copies import copy_row
 from ascenseur.fast.heuristic import Scratch, choose, hand_row, row_words
-from ascenseur.fast.masks import HIGH, Floats, Int64s, Words, join, split_all
+from ascenseur.fast.masks import Floats, Int64s, Words, has_card, join, split_all
 from ascenseur.fast.play import legal, trick_state
 from ascenseur.fast.rng import below, new_stream, uniform
 from ascenseur.fast.search import Problem, draw, expected_bid
@@ -200,8 +200,7 @@ def _card_log(
     if popcount(legal_low) + popcount(legal_high) < 2:
         return 0.0
     for i in range(DECK_SIZE):
-        word = ev.later[e, 0] >> i if i < HIGH else ev.later[e, 1] >> (i - HIGH)
-        work[i] = 1 if word & 1 else row[i]
+        work[i] = 1 if has_card(ev.later[e, 0], ev.later[e, 1], i) else row[i]
     card = choose(
         work, ev.gone[e, 0], ev.gone[e, 1], ev.trick[e], ev.trick_len[e], who, ev.counts[e],
         ev.voids[e], ev.ceilings[e], ev.eager[e], c.bids[who], ev.need[e], c.params, c.scoring,

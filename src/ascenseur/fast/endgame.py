@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
-from ascenseur.fast._jit import jit_kernel, lowest
+from ascenseur.fast._jit import jit_kernel
 from ascenseur.fast.copies import copy_row
-from ascenseur.fast.masks import HIGH, Int64s
+from ascenseur.fast.masks import Int64s, take_lowest
 from ascenseur.fast.play import (
     Position,
     advance,
@@ -133,12 +133,7 @@ def _take_next(node: Int64s, hands: Int64s) -> int:
     seat = node[_SEAT]
     hands[seat, 0] = node[_HAND_LOW]
     hands[seat, 1] = node[_HAND_HIGH]
-    if node[_TRY_LOW]:
-        card = lowest(node[_TRY_LOW])
-        node[_TRY_LOW] &= node[_TRY_LOW] - 1
-    else:
-        card = HIGH + lowest(node[_TRY_HIGH])
-        node[_TRY_HIGH] &= node[_TRY_HIGH] - 1
+    card, node[_TRY_LOW], node[_TRY_HIGH] = take_lowest(node[_TRY_LOW], node[_TRY_HIGH])
     remove(hands, seat, card)
     return card
 

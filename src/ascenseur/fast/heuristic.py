@@ -33,9 +33,19 @@ from ascenseur.core.cards import (
 )
 from ascenseur.core.observation import NO_CEILING, Observation
 from ascenseur.core.tricks import NO_LED
-from ascenseur.fast._jit import jit_kernel, lowest
+from ascenseur.fast._jit import jit_kernel
 from ascenseur.fast.copies import copy_row, fill_row, fill_rows
-from ascenseur.fast.masks import HIGH, KIND, RANK, VALUE, Floats, Int64s, split, with_card
+from ascenseur.fast.masks import (
+    KIND,
+    RANK,
+    VALUE,
+    Floats,
+    Int64s,
+    fill_pool,
+    has_card,
+    split,
+    with_card,
+)
 from ascenseur.fast.play import deal_score, legal, scoring_array, trick_state
 
 #: The in-play constants, in :class:`ascenseur.search.heuristic_odds.PlayParams`'s order.
@@ -152,8 +162,7 @@ def count(  # noqa: C901, PLR0912 (a compiled kernel: the club player's count, o
     cards = s.unseen_cards
     total = 0
     for i in range(DECK_SIZE):
-        gone = (gone_low >> i & 1) if i < HIGH else (gone_high >> (i - HIGH) & 1)
-        unseen = 1 if hand[i] == 0 and gone == 0 else 0
+        unseen = 1 if hand[i] == 0 and not has_card(gone_low, gone_high, i) else 0
         s.unseen[i] = unseen
         if unseen:
             cards[total] = i
@@ -469,15 +478,7 @@ def choose(
     low, high = row_words(hand)
     led, high_trump, best, _ = trick_state(trick, trick_len, seat, n)
     legal_low, legal_high = legal(low, high, trick_len, led, high_trump, lead_restriction)
-    m = 0
-    while legal_low:
-        s.cards[m] = lowest(legal_low)
-        legal_low &= legal_low - 1
-        m += 1
-    while legal_high:
-        s.cards[m] = HIGH + lowest(legal_high)
-        legal_high &= legal_high - 1
-        m += 1
+    m = fill_pool(legal_low, legal_high, s.cards)
     if m == 1:
         return int(s.cards[0])
     count(hand, gone_low, gone_high, seat, counts, voids, ceilings, s)

@@ -7,7 +7,10 @@ The core's masks are Python ints of 78 bits (:mod:`ascenseur.core.cards`); a mac
 (:class:`~ascenseur.core.cards.Suit`, ``EXCUSE_INDEX``, ``DECK_SIZE``): numba reads them as
 constants. Both stay below 2**63, so plain signed int64 arithmetic is safe (numba
 turns mixed signed/unsigned arithmetic into floats). Iterating the low word then the high
-word, each from its lowest bit, visits cards in deck order, as :func:`indices_of` does.
+word, each from its lowest bit, visits cards in deck order, as :func:`indices_of` does
+(:func:`take_lowest`). The compiled functions here are the word operations every kernel
+shares: a card added (:func:`with_card`), looked up (:func:`has_card`), the cards in deck
+order (:func:`take_lowest`, :func:`fill_pool`).
 
 >>> from ascenseur.core.cards import CODE_INDEX
 >>> split(1 << CODE_INDEX["T1"] | 1 << CODE_INDEX["S2"])
@@ -23,7 +26,7 @@ import numpy.typing as npt
 
 from ascenseur.core.cards import CARD_RANK, CARD_SUIT, FIRST_TRUMP, SUIT_SIZE, TRUMP_COUNT
 from ascenseur.core.tricks import TRICK_VALUES
-from ascenseur.fast._jit import jit_kernel
+from ascenseur.fast._jit import jit_kernel, lowest
 
 #: The arrays the compiled core passes around.
 Int64s = npt.NDArray[np.int64]
@@ -61,6 +64,40 @@ def with_card(low: int, high: int, card: int) -> tuple[int, int]:
     if card < HIGH:
         return low | 1 << card, high
     return low, high | 1 << (card - HIGH)
+
+
+@jit_kernel
+def has_card(low: int, high: int, card: int) -> bool:
+    """Whether the words ``(low, high)`` hold the card of deck index ``card``."""
+    if card < HIGH:
+        return (low >> card) & 1 == 1
+    return (high >> (card - HIGH)) & 1 == 1
+
+
+@jit_kernel
+def take_lowest(low: int, high: int) -> tuple[int, int, int]:
+    """The first card of the words ``(low, high)`` (deck order; not both 0), and the words
+    without it: ``while low or high: card, low, high = take_lowest(low, high)`` visits the
+    cards in deck order. A loop over one word at a time skips its test a card: the
+    play-out policy's innermost loops (:mod:`~ascenseur.fast.play`) keep that form."""
+    if low:
+        return lowest(low), low & (low - 1), high
+    return HIGH + lowest(high), low, high & (high - 1)
+
+
+@jit_kernel
+def fill_pool(low: int, high: int, pool: Int64s) -> int:
+    """Write the cards of ``(low, high)`` into ``pool`` in deck order; return how many."""
+    size = 0
+    while low:
+        pool[size] = lowest(low)
+        low &= low - 1
+        size += 1
+    while high:
+        pool[size] = HIGH + lowest(high)
+        high &= high - 1
+        size += 1
+    return size
 
 
 def split_all(masks: list[int] | tuple[int, ...]) -> Int64s:

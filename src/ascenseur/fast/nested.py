@@ -9,9 +9,9 @@ equal to the pure reference.
 
 from __future__ import annotations
 
-from ascenseur.fast._jit import jit_kernel, lowest, popcount
+from ascenseur.fast._jit import jit_kernel, popcount
 from ascenseur.fast.copies import copy_row, copy_rows
-from ascenseur.fast.masks import HIGH, Int64s, Words
+from ascenseur.fast.masks import Int64s, Words, take_lowest
 from ascenseur.fast.play import (
     Position,
     advance,
@@ -52,20 +52,16 @@ def _look_ahead(
     )  # fmt: skip
     best = -1
     most = -(10**9)
-    for word_index in range(2):
-        word = legal_low if word_index == 0 else legal_high
-        base = 0 if word_index == 0 else HIGH
-        while word:
-            card = base + lowest(word)
-            word &= word - 1
-            copy_rows(scratch_hands, position.hands)
-            copy_row(scratch_won, position.won)
-            playout(trial, card, no_log)
-            score = deal_score(position.scoring, position.bids[seat], scratch_won[seat])
-            if score > most:
-                best, most = card, score
-                if score == top:
-                    return best
+    while legal_low or legal_high:
+        card, legal_low, legal_high = take_lowest(legal_low, legal_high)
+        copy_rows(scratch_hands, position.hands)
+        copy_row(scratch_won, position.won)
+        playout(trial, card, no_log)
+        score = deal_score(position.scoring, position.bids[seat], scratch_won[seat])
+        if score > most:
+            best, most = card, score
+            if score == top:
+                return best
     return best
 
 

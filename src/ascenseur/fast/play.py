@@ -34,6 +34,7 @@ from ascenseur.fast.masks import (
     TRUMPS_HIGH,
     VALUE,
     Int64s,
+    take_lowest,
     with_card,
 )
 
@@ -207,6 +208,7 @@ def best_score(scoring: Int64s, bid: int, hand_size: int) -> int:
 def _pick(low: int, high: int, table: Int64s, above: int, largest: bool) -> int:
     """Among the cards whose ``table`` entry exceeds ``above``, the first (in deck order) of
     the largest or smallest entry; -1 if none. Python's ``max``/``min`` keep the first too."""
+    # One word at a time, not masks.take_lowest: its extra test a card made a play-out ~6% slower.
     best = -1
     best_value = 0
     for word_index in range(2):
@@ -229,7 +231,7 @@ def choose_card(
 ) -> int:
     """The card the "to the bid" policy plays from the legal cards ``(low, high)``."""
     if popcount(low) + popcount(high) == 1:
-        return lowest(low) if low else HIGH + lowest(high)
+        return take_lowest(low, high)[0]
     values = VALUE[led + 1]
     plain_high = high & ~EXCUSE_HIGH
     if not low and not plain_high:

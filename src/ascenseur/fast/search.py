@@ -22,7 +22,16 @@ from ascenseur.core.cards import DECK_SIZE
 from ascenseur.fast._jit import jit, jit_kernel, lowest, popcount
 from ascenseur.fast.copies import copy_row, copy_rows
 from ascenseur.fast.endgame import NODE_FIELDS, solve
-from ascenseur.fast.masks import HIGH, SUIT_LOW, TRUMPS_HIGH, Floats, Int64s, Words, split_all
+from ascenseur.fast.masks import (
+    HIGH,
+    SUIT_LOW,
+    TRUMPS_HIGH,
+    Floats,
+    Int64s,
+    Words,
+    fill_pool,
+    split_all,
+)
 from ascenseur.fast.nested import playout_nested
 from ascenseur.fast.play import Position, deal_score, playout, scoring_array
 from ascenseur.fast.rng import new_stream, next_u64, uniform
@@ -30,7 +39,6 @@ from ascenseur.fast.worlds import (
     SpecArrays,
     draw_hand,
     draw_into,
-    fill_pool,
     later_seats_fit,
     sampler_state,
 )

@@ -20,9 +20,18 @@ from typing import NamedTuple
 import numpy as np
 
 from ascenseur.core.cards import DECK_SIZE
-from ascenseur.fast._jit import jit_kernel, lowest, popcount
+from ascenseur.fast._jit import jit_kernel, popcount
 from ascenseur.fast.copies import copy_rows, fill_row
-from ascenseur.fast.masks import HIGH, Int64s, Words, join, split, split_all, with_card
+from ascenseur.fast.masks import (
+    Int64s,
+    Words,
+    fill_pool,
+    has_card,
+    join,
+    split,
+    split_all,
+    with_card,
+)
 from ascenseur.fast.rng import below, new_stream
 from ascenseur.search.problem import ATTEMPTS, MIXING, NoConsistentWorld, WorldSpec
 
@@ -88,21 +97,6 @@ def _try_sample(spec: SpecArrays, stream: Words, pool: Int64s, hands: Int64s) ->
 
 
 @jit_kernel
-def fill_pool(low: int, high: int, pool: Int64s) -> int:
-    """Write the cards of ``(low, high)`` into ``pool`` in deck order; return how many."""
-    size = 0
-    while low:
-        pool[size] = lowest(low)
-        low &= low - 1
-        size += 1
-    while high:
-        pool[size] = HIGH + lowest(high)
-        high &= high - 1
-        size += 1
-    return size
-
-
-@jit_kernel
 def draw_hand(stream: Words, pool: Int64s, size: int, count: int) -> tuple[int, int]:
     """``count`` cards drawn uniformly from ``pool[:size]`` (a partial Fisher–Yates shuffle,
     which leaves ``pool[:size]`` a permutation of the same cards), as ``(low, high)``."""
@@ -155,9 +149,7 @@ def _fits(spec: SpecArrays, who: int, card: int) -> bool:
     """Whether seat ``who`` may hold ``card``; ``who`` = n is the undealt pile (any card)."""
     if who == spec.counts.shape[0]:
         return True
-    if card < HIGH:
-        return bool((spec.allowed[who, 0] >> card) & 1 == 1)
-    return bool((spec.allowed[who, 1] >> (card - HIGH)) & 1 == 1)
+    return has_card(spec.allowed[who, 0], spec.allowed[who, 1], card)
 
 
 def sampler_state(players: int) -> Int64s:
