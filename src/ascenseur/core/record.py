@@ -25,13 +25,13 @@ from typing import Any
 from ascenseur.core.actions import BIDS, PLAYS, Deal
 from ascenseur.core.cards import CODE_INDEX, DECK, Card
 from ascenseur.core.deals import DealRecord
-from ascenseur.core.errors import IllegalAction, RecordError, RulesError
+from ascenseur.core.documents import read_head
+from ascenseur.core.errors import IllegalAction, RecordError
 from ascenseur.core.fairness import Fairness, hands_from_deck, verify
 from ascenseur.core.rules import Rules
 from ascenseur.core.state import GameState, Phase
 
 FORMAT = "ascenseur-record/1"
-_TOP_FIELDS = ("format", "rules", "first_dealer", "seats", "deals")
 _DEAL_FIELDS = ("dealer", "hands", "bids", "cards")
 #: A deal may also carry its ``fairness``: the commitment published before play, the salt and
 #: the deck order the hands were dealt from (:mod:`ascenseur.core.fairness`); it is verified.
@@ -125,29 +125,9 @@ def replay(data: object) -> tuple[GameState, tuple[str, ...] | None]:
 
     Raises :class:`RecordError` at the first fault, with its deal, index, seat and card.
     """
-    if not isinstance(data, dict):
-        raise RecordError("a record must be a JSON object with format, rules, first_dealer, deals")
-    unknown = sorted(str(k) for k in data if k not in _TOP_FIELDS)
-    if unknown:
-        raise RecordError(
-            f"the record has unknown field(s) {', '.join(unknown)}: "
-            f"allowed are {', '.join(_TOP_FIELDS)}"
-        )
-    if data.get("format") != FORMAT:
-        raise RecordError(
-            f"the record's format is {data.get('format')!r}: this program reads {FORMAT!r}",
-            code="bad-format",
-        )
-    try:
-        rules = Rules.from_json(data.get("rules"))
-    except RulesError as err:
-        raise RecordError(f"the record's rules are invalid: {err}", code="bad-rules") from None
+    head = read_head(data, "record", FORMAT)
+    data, rules, first = head.fields, head.rules, head.first_dealer
     n = rules.players
-    first = data.get("first_dealer")
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-        raise RecordError(
-            f"first_dealer must be a seat 0…{n - 1}, not {json.dumps(first)}", code="bad-dealer"
-        )
     seats = _read_seats(data.get("seats"), n)
     deals = data.get("deals")
     if not isinstance(deals, list):

@@ -46,13 +46,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ascenseur.core.actions import Bid
-from ascenseur.core.errors import IllegalAction, RecordError, RulesError
+from ascenseur.core.documents import read_head
+from ascenseur.core.errors import IllegalAction, RecordError
 from ascenseur.core.rules import Rules
 from ascenseur.core.scoring import deal_score, winners
 from ascenseur.core.state import GameState
 
 FORMAT = "ascenseur-scoresheet/1"
-_TOP_FIELDS = ("format", "rules", "first_dealer", "seats", "deals")
 _DEAL_FIELDS = ("dealer", "cards", "bids", "tricks", "scores")
 #: The longest name a sheet keeps for a player.
 MAX_NAME = 40
@@ -165,28 +165,9 @@ def _bidding_state(rules: Rules, deal: int, dealer: int) -> GameState:
 def read(data: object) -> ScoreSheet:
     """The sheet a parsed ``ascenseur-scoresheet/1`` document states; raises
     :class:`RecordError` (with ``deal`` and ``seat`` when it has a place) at its first fault."""
-    if not isinstance(data, dict):
-        raise RecordError("a score sheet is a JSON object", code="bad-format")
-    if data.get("format") != FORMAT:
-        raise RecordError(
-            f"format must be {FORMAT!r}, not {data.get('format')!r}", code="bad-format"
-        )
-    unknown = sorted(set(data) - set(_TOP_FIELDS))
-    if unknown:
-        raise RecordError(
-            f"unknown field(s) {', '.join(unknown)}: allowed are {', '.join(_TOP_FIELDS)}",
-            code="bad-format",
-        )
-    try:
-        rules = Rules.from_json(data.get("rules"))
-    except RulesError as err:
-        raise RecordError(err.message, code="bad-rules") from None
+    head = read_head(data, "score sheet", FORMAT)
+    data, rules, first = head.fields, head.rules, head.first_dealer
     n = rules.players
-    first = data.get("first_dealer")
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
-        raise RecordError(
-            f"first_dealer must be a seat 0…{n - 1}, not {first!r}", code="bad-dealer"
-        )
     seats = _read_seats(data.get("seats"), n)
     deals = data.get("deals", [])
     if not isinstance(deals, list):
