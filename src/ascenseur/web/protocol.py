@@ -59,7 +59,7 @@ class _Message(Struct, tag_field="type", forbid_unknown_fields=True, kw_only=Tru
     Its ``repr`` hides :data:`SECRET_FIELDS`:
 
     >>> Resume(version=2, table="t1", token="rXeu" * 8)
-    Resume(version=2, table='t1', token='<hidden>', since=None, lang='en', ref=None)
+    Resume(version=2, lang='en', table='t1', token='<hidden>', since=None, ref=None)
     """
 
     def __repr__(self) -> str:
@@ -80,7 +80,16 @@ Version = Annotated[int, Meta(ge=0)]
 Profile = Literal["relaxed", "normal", "fast"]
 
 
-class Create(_Message, tag="create", kw_only=True):
+class Greeting(_Message, kw_only=True):
+    """A message that takes a place at a table (create, join, watch, resume, claim): it says
+    which version of this protocol the page speaks (:data:`VERSION`) and in which
+    language the server's sentences are wanted."""
+
+    version: int
+    lang: Lang = "en"
+
+
+class Create(Greeting, tag="create", kw_only=True):
     """Open a table and sit on its first seat as its host.
 
     ``rules`` is the table's rule set as a record's ``rules`` object (RULES.md §6, §7): e.g.
@@ -92,7 +101,6 @@ class Create(_Message, tag="create", kw_only=True):
     token and the table's invite code.
     """
 
-    version: int
     name: PersonName
     rules: dict[str, Any]
     seats: list[BotName | None]
@@ -102,48 +110,39 @@ class Create(_Message, tag="create", kw_only=True):
     grace: Annotated[float, Meta(ge=0, le=3600)] = 30.0
     summary_seconds: Annotated[float, Meta(ge=0, le=600)] = 8.0
     start: bool = False
-    lang: Lang = "en"
     ref: Ref | None = None
 
 
-class Join(_Message, tag="join", kw_only=True):
+class Join(Greeting, tag="join", kw_only=True):
     """Take a free seat at the table of invite code ``invite`` under ``name``."""
 
-    version: int
     invite: Invite
     name: PersonName
-    lang: Lang = "en"
     ref: Ref | None = None
 
 
-class Watch(_Message, tag="watch", kw_only=True):
+class Watch(Greeting, tag="watch", kw_only=True):
     """Watch the table of invite code ``invite`` (if its host allows): no hand is shown."""
 
-    version: int
     invite: Invite
-    lang: Lang = "en"
     since: Version | None = None
     ref: Ref | None = None
 
 
-class Resume(_Message, tag="resume", kw_only=True):
+class Resume(Greeting, tag="resume", kw_only=True):
     """Come back to one's seat at ``table`` with its ``token``; ``since`` is the last version
     seen: the events after it are sent, or a fresh view if they are too many."""
 
-    version: int
     table: GameId
     token: Token
     since: Version | None = None
-    lang: Lang = "en"
     ref: Ref | None = None
 
 
-class Claim(_Message, tag="claim", kw_only=True):
+class Claim(Greeting, tag="claim", kw_only=True):
     """Take one's seat to this device with a one-time transfer ``code``."""
 
-    version: int
     code: Token
-    lang: Lang = "en"
     ref: Ref | None = None
 
 

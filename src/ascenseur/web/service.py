@@ -54,6 +54,7 @@ from ascenseur.web.protocol import (
     ClientMessage,
     Create,
     ErrorMessage,
+    Greeting,
     HintRequest,
     Hints,
     HostAction,
@@ -260,8 +261,7 @@ class GameService:
         conn.close()
 
     async def _dispatch(self, conn: Connection, message: ClientMessage) -> None:
-        if isinstance(message, Create | Join | Watch | Resume | Claim):
-            # What takes a place at a table states the protocol's version and a language.
+        if isinstance(message, Greeting):
             self._hello(conn, message.version, message.lang)
         match message:
             case Ping():
