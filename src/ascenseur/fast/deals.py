@@ -124,7 +124,7 @@ class RandomDeals:
     """Random deals of one size on the compiled core, with their buffers made once.
 
     ``hook`` (B3), ``scoring`` (H2) and ``lead_restriction`` (P2; False: H3) are the rule
-    set's; the seed's by default.
+    set's, fixed when the object is made; the seed's by default.
     """
 
     def __init__(
@@ -152,6 +152,11 @@ class RandomDeals:
         self._cards = np.zeros(players * hand_size, np.int64)
         self._won = np.zeros(players, np.int64)
         self._scores = np.zeros(players, np.int64)
+        # random_deals' arguments after (count, dealer), gathered once for both calls.
+        self._rest = (
+            hand_size, hook, self._stream, self._deck, self._hands, self._dealt, self._bids,
+            self._cards, self._won, self._scores, self._scoring, lead_restriction,
+        )  # fmt: skip
 
     def play(self, dealer: int) -> DealOutcome:
         """One deal dealt by ``dealer``, with everything a record of it would state."""
@@ -167,28 +172,9 @@ class RandomDeals:
 
     def play_fast(self, dealer: int) -> None:
         """One deal dealt by ``dealer``, keeping nothing: the benchmark's per-call unit."""
-        self._deals(1, dealer)
+        random_deals(1, dealer, *self._rest)
 
     def play_many(self, count: int) -> int:
         """``count`` deals in one compiled loop, each by a random dealer; returns the sum of
         their scores."""
-        return self._deals(count, -1)
-
-    def _deals(self, count: int, dealer: int) -> int:
-        """:func:`random_deals` on this object's buffers."""
-        return random_deals(
-            count,
-            dealer,
-            self.hand_size,
-            self.hook,
-            self._stream,
-            self._deck,
-            self._hands,
-            self._dealt,
-            self._bids,
-            self._cards,
-            self._won,
-            self._scores,
-            self._scoring,
-            self.lead_restriction,
-        )
+        return random_deals(count, -1, *self._rest)
