@@ -17,7 +17,8 @@ from textual.app import App
 from textual.pilot import Pilot
 
 from ascenseur.cli import build_parser
-from ascenseur.commands.play import language, open_session
+from ascenseur.commands.options import language
+from ascenseur.commands.play import open_session
 from ascenseur.core.actions import BIDS, PLAYS, Bid, PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.state import Phase
