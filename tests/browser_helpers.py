@@ -113,6 +113,30 @@ def table_until(
 ) -> dict[str, Any]:
     """Like :func:`table_at_deal`, played until ``done(view)`` (the person's view, or the
     game's end): the person's welcome (its ``table``, ``token`` and ``invite``)."""
+    create = {
+        "type": "create",
+        "version": 2,
+        "name": "Ada",
+        "rules": {"players": players, **rules},
+        "seats": ["random"] * (players - 1),
+        "start": True,
+        "lang": "en",
+    }
+    return play_first_legal(url, create, done)
+
+
+def play_first_legal(
+    url: str,
+    first: dict[str, Any],
+    done: Callable[[dict[str, Any]], bool] = lambda view: False,
+    welcome: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """One person at a table over a websocket: sends ``first`` (a create or a join), then
+    plays the first legal choice at each turn, says ready after each deal and, as the host,
+    starts the table once every seat is taken, until ``done(view)`` or the game's end. The
+    welcome goes into ``welcome`` as soon as it comes (another thread may wait for its
+    ``invite``) and is returned. An error from the server fails the test."""
+    welcome = {} if welcome is None else welcome
     ws_url = url.replace("http://", "ws://").rstrip("/") + "/ws"
     with connect(ws_url, open_timeout=30, max_size=2**22) as ws:
         ref = 0
@@ -122,21 +146,12 @@ def table_until(
             ref += 1
             ws.send(json.dumps({**message, "ref": ref}))
 
-        send(
-            type="create",
-            version=2,
-            name="Ada",
-            rules={"players": players, **rules},
-            seats=["random"] * (players - 1),
-            start=True,
-            lang="en",
-        )
-        welcome: dict[str, Any] = {}
+        send(**first)
         acted = -1
         while True:
             message = json.loads(ws.recv(timeout=60))
             if message["type"] == "welcome":
-                welcome = message
+                welcome.update(message)
             if message["type"] == "error":
                 raise AssertionError(message)
             if message["type"] != "state":
@@ -154,6 +169,12 @@ def table_until(
                     send(type="my_card", state=view["state"])
                 else:
                     send(type="play", state=view["state"], card=view["legal_cards"][0])
+            if (
+                view["phase"] == "lobby"
+                and view["seat"] == 0
+                and all(seat["name"] for seat in view["seats"])
+            ):
+                send(type="host", action="start")
 
 
 def take_seat(page: Page, url: str, table: str, token: str) -> None:

@@ -6,7 +6,6 @@ review page, waiting or done."""
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +14,6 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser
 from starlette.applications import Starlette
-from websockets.sync.client import connect
 
 from ascenseur.review import budget_of
 from ascenseur.tables.driver import Settings
@@ -23,7 +21,7 @@ from ascenseur.tables.thinking import thread_pool
 from ascenseur.web.app import create_app
 from ascenseur.web.reviews import ReviewSettings
 from ascenseur.web.service import Limits
-from browser_helpers import axe_violations, browser, shot, watch_problems
+from browser_helpers import axe_violations, browser, play_first_legal, shot, watch_problems
 from test_web_review import Gated
 from web_helpers import SEED, running_server
 
@@ -44,51 +42,15 @@ def review_app(db: Path, gate: threading.Event) -> Starlette:
     )
 
 
-def play(url: str, first: dict[str, Any], out: dict[str, Any]) -> None:
-    """One person at a table: sends ``first`` (a create or a join), then plays the first legal
-    choice at each turn until the game is over; ``out`` gets the welcome."""
-    with connect(url.replace("http://", "ws://").rstrip("/") + "/ws", open_timeout=30) as ws:
-        ref = 0
-
-        def send(**message: Any) -> None:
-            nonlocal ref
-            ref += 1
-            ws.send(json.dumps({**message, "ref": ref}))
-
-        send(**first)
-        acted = -1
-        while True:
-            message = json.loads(ws.recv(timeout=60))
-            if message["type"] == "welcome":
-                out.update(message)
-            if message["type"] != "state":
-                continue
-            view = message["view"]
-            if view["phase"] == "over":
-                return
-            if view["summary"] and view["seat"] not in view["ready"]:
-                send(type="ready")
-            if view["current"] == view["seat"] and view["state"] != acted:
-                acted = view["state"]
-                if view["phase"] == "bidding":
-                    send(type="bid", state=view["state"], value=view["legal_bids"][0])
-                else:
-                    send(type="play", state=view["state"], card=view["legal_cards"][0])
-            if (
-                view["phase"] == "lobby"
-                and view["seat"] == 0
-                and all(s["name"] for s in view["seats"])
-            ):
-                send(type="host", action="start")
-
-
 def three_people_finish(url: str) -> list[dict[str, Any]]:
     """Ada opens a table of three (1, 2, 1 cards) with two seats for friends; Bea and Cy
     join by its invitation; all play to the end. Their welcomes (table, seat, token)."""
     welcomes: list[dict[str, Any]] = [{} for _ in NAMES]
     create = {"type": "create", "version": 2, "name": "Ada", "lang": "en",
               "rules": {"players": 3, "max_cards": 2}, "seats": [None, None]}  # fmt: skip
-    host = threading.Thread(target=play, args=(url, create, welcomes[0]))
+    host = threading.Thread(
+        target=play_first_legal, args=(url, create), kwargs={"welcome": welcomes[0]}
+    )
     host.start()
     for _ in range(200):
         if "invite" in welcomes[0]:
@@ -97,7 +59,9 @@ def three_people_finish(url: str) -> list[dict[str, Any]]:
     friends = []
     for i, name in enumerate(NAMES[1:], 1):
         join = {"type": "join", "version": 2, "invite": welcomes[0]["invite"], "name": name}
-        friend = threading.Thread(target=play, args=(url, join, welcomes[i]))
+        friend = threading.Thread(
+            target=play_first_legal, args=(url, join), kwargs={"welcome": welcomes[i]}
+        )
         friend.start()
         friends.append(friend)
     for thread in (host, *friends):
