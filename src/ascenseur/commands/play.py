@@ -16,10 +16,10 @@ from pathlib import Path
 from ascenseur.bots import REGISTRY
 from ascenseur.commands.launch import CommandLine, command_line
 from ascenseur.commands.options import add_lang_option, language, seconds
-from ascenseur.commands.review import REVIEW_JOBS
 from ascenseur.commands.rules import add_rule_options, given_rule_options, rules_of
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import RulesError
+from ascenseur.review import DEFAULT_JOBS
 from ascenseur.session import Session, default_bot
 from ascenseur.userdata import open_db
 
@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
             pace=args.pace or 0,
             pause=args.pause or 0,
             command=command_line,
-            review_jobs=REVIEW_JOBS,
+            review_jobs=DEFAULT_JOBS,
         )
         return game.run()
     from ascenseur.text.messages import tr

@@ -66,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
 
 def review(args: argparse.Namespace, lang: Language) -> int:
     """``--review``: the review of one seat, full screen or (``--plain``) as text."""
-    from ascenseur.commands.review import REVIEW_JOBS, Progress, seats_of
+    from ascenseur.commands.review import Progress, seats_of
     from ascenseur.files import read_record
-    from ascenseur.review import DEFAULT_BUDGET, ReviewCache, budget_of
+    from ascenseur.review import DEFAULT_BUDGET, DEFAULT_JOBS, ReviewCache, budget_of
     from ascenseur.text.review import review_lines
     from ascenseur.tui.review_app import ReviewApp, ReviewRequest
     from ascenseur.userdata import data_dir
@@ -80,7 +80,7 @@ def review(args: argparse.Namespace, lang: Language) -> int:
         seat=seats_of(args.seat, state.players, names)[0],
         names=names,
         budget=budget,
-        jobs=REVIEW_JOBS,
+        jobs=DEFAULT_JOBS,
         cache=ReviewCache(data_dir() / "reviews"),
     )
     if args.plain:

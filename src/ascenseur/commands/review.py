@@ -11,7 +11,6 @@ Exit status 0, or 2 with one sentence when the input is refused.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -20,11 +19,7 @@ from typing import TextIO
 from ascenseur.commands.options import add_lang_option, language, positive
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.state import GameState
-
-#: Processes that weigh a review's decisions (``review --jobs``, ``replay --review``, a review
-#: asked for in ``play``): two, or one on a one-core machine.
-REVIEW_JOBS = min(2, os.cpu_count() or 1)
-
+from ascenseur.review import DEFAULT_JOBS
 
 NAME = "review"
 
@@ -53,7 +48,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs",
         type=positive,
-        default=REVIEW_JOBS,
+        default=DEFAULT_JOBS,
         metavar="J",
         help="processes that weigh decisions (2, or 1 on a one-core machine)",
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 from ascenseur.review.analysis import (
     BUDGETS,
     DEFAULT_BUDGET,
+    DEFAULT_JOBS,
     Progress,
     ReviewBudget,
     budget_of,
@@ -30,6 +31,7 @@ from ascenseur.review.format import FORMAT, Review, ReviewError, dumps, loads
 __all__ = [
     "BUDGETS",
     "DEFAULT_BUDGET",
+    "DEFAULT_JOBS",
     "FORMAT",
     "Progress",
     "Review",

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 import random
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -80,6 +81,9 @@ from ascenseur.review.labels import label, thresholds
 #: it); ``deep`` is the expert's own play-outs per decision; ``quick`` a tenth of ``default``.
 BUDGETS: dict[str, int] = {"quick": 500, "default": 5000, "deep": 10_000}
 DEFAULT_BUDGET = "default"
+#: The processes a review weighs its decisions in where a person waits for it: two, or one on
+#: a one-core machine (more would slow the game or the server beside it).
+DEFAULT_JOBS = min(2, os.cpu_count() or 1)
 #: How many costly decisions a summary names.
 COSTLIEST = 3
 

@@ -17,7 +17,6 @@ the deal's log below the table and the trick.
 from __future__ import annotations
 
 import asyncio
-import os
 import threading
 from dataclasses import dataclass, field
 
@@ -35,7 +34,14 @@ from ascenseur.core.actions import BIDS, MY_CARD, PLAYS, Bid, MyCard, Play, Play
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import AscenseurError
 from ascenseur.core.state import Phase
-from ascenseur.review import DEFAULT_BUDGET, Review, ReviewBudget, ReviewCache, budget_of
+from ascenseur.review import (
+    DEFAULT_BUDGET,
+    DEFAULT_JOBS,
+    Review,
+    ReviewBudget,
+    ReviewCache,
+    budget_of,
+)
 from ascenseur.session import DealScored, Event, Session, TrickTaken, Turn
 from ascenseur.text.messages import decimal, tr
 from ascenseur.text.notation import echo, is_my_card, read_card
@@ -85,7 +91,7 @@ class PlayOptions:
     #: How hard the expert searches each decision of the review (``r`` at the end), and in
     #: how many processes.
     review_budget: ReviewBudget = field(default_factory=lambda: budget_of(DEFAULT_BUDGET))
-    review_jobs: int = field(default_factory=lambda: min(2, os.cpu_count() or 1))
+    review_jobs: int = DEFAULT_JOBS
 
 
 class PlayApp(AscenseurApp):
