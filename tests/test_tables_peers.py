@@ -210,8 +210,12 @@ def test_when_the_driving_process_dies_another_takes_the_table_over(postgres: Cl
             took = time.monotonic() - died
             assert recorder.by[version + 1] == recorder.by[live.table.version - 1] != driver
             assert took < FAST.lease_seconds + 3.0
+            # The log is contiguous (load refuses a gap) and begins with what this process
+            # holds; the bots may have committed more meanwhile, which the table hears after
+            # the commit, so the stored log can be ahead of the table by then.
+            held = list(live.table.events)
             log = await alive.store.load(live.id)
-            assert log is not None and len(log) == live.table.version  # contiguous, no fork
+            assert log is not None and log[: len(held)] == held  # no fork
         finally:
             for d in (one, two):
                 await d.stop()
