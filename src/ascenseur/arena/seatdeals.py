@@ -14,12 +14,13 @@ are the same, the difference is the play's.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, Protocol, TypeVar
 
 from ascenseur.arena.duplicate import ArenaError, Match
 from ascenseur.arena.saved import saved_match
-from ascenseur.arena.stats import Interval, mean_interval
+from ascenseur.arena.stats import mean_interval
 from ascenseur.core.rules import SEED_SCORING, Scoring
 from ascenseur.core.scoring import deal_score
 
@@ -116,38 +117,59 @@ def by_hand_size(directory: Path) -> tuple[list[HandSize], int]:
     return rows, match.rules.players
 
 
-def _difference(per_game: list[float], part: int, whole: int) -> tuple[Interval, str, str]:
-    """A group's difference per deal (its interval over games, and that interval as shown) and
-    its share of the whole match's difference."""
-    interval = mean_interval(per_game)
-    spread = "" if interval.low is None else f"[{interval.low:+.2f}, {interval.high:+.2f}]"
-    return interval, spread, f"{part / whole:.0%}" if whole else "-"
+class _Figures(Protocol):
+    """What both tables show of a group of seat-deals."""
+
+    @property
+    def per_game(self) -> list[float]: ...
+    @property
+    def difference(self) -> int: ...
+
+
+F = TypeVar("F", bound=_Figures)
+
+
+def _table(
+    rows: Sequence[F], empty: str, header: str, line: Callable[[F, str, str], str]
+) -> list[str]:
+    """``empty`` without rows; else ``header`` and a line a row, which ``line`` writes from
+    the row, its difference per deal (the mean and its interval over games, as shown) and its
+    share of the whole difference."""
+    if not rows:
+        return [empty]
+    whole = sum(row.difference for row in rows)
+    out = [header]
+    for row in rows:
+        interval = mean_interval(row.per_game)
+        spread = "" if interval.low is None else f"[{interval.low:+.2f}, {interval.high:+.2f}]"
+        share = f"{row.difference / whole:.0%}" if whole else "-"
+        out.append(line(row, f"{interval.mean:+.3f} {spread:<19}", share))
+    return out
 
 
 def hand_size_lines(rows: list[HandSize], players: int) -> list[str]:
     """The table, one line per hand size, then the whole match: shares of exact, under and over
     bids are the candidate's, then the reference's."""
-    if not rows:
-        return ["no finished game in the match"]
-    total = sum(row.difference for row in rows)
-    out = [
+    out = _table(
+        rows,
+        "no finished game in the match",
         f"{'cards':>5}{'deals':>7}  {'difference per deal':<26}{'share':>7}{'exact':>14}"
-        f"{'under':>14}{'over':>13}"
-    ]
-    for row in rows:
-        interval, spread, share = _difference(row.per_game, row.difference, total)
-        out.append(
-            f"{row.cards:>5}{row.deals:>7}  {interval.mean:+.3f} {spread:<19}{share:>7}"
+        f"{'under':>14}{'over':>13}",
+        lambda row, difference, share: (
+            f"{row.cards:>5}{row.deals:>7}  {difference}{share:>7}"
             f"{row.candidate_exact / row.deals:>8.3f} {row.reference_exact / row.deals:.3f}"
             f"{row.candidate_under / row.deals:>8.3f} {row.reference_under / row.deals:.3f}"
             f"{row.candidate_over / row.deals:>7.3f} {row.reference_over / row.deals:.3f}"
-        )
-    games = len(rows[0].per_game)
-    runs = games * players
-    out.append(
-        f"all: {total:+d} points over {games} games of {players} seats, {total / runs:+.2f} "
-        "per seat and game (the arena's points per game)"
+        ),
     )
+    if rows:
+        total = sum(row.difference for row in rows)
+        games = len(rows[0].per_game)
+        runs = games * players
+        out.append(
+            f"all: {total:+d} points over {games} games of {players} seats, {total / runs:+.2f} "
+            "per seat and game (the arena's points per game)"
+        )
     return out
 
 
@@ -217,22 +239,19 @@ def _band_cards(band: int, max_cards: int) -> tuple[int, int]:
 
 def bid_lines(found: list[Group]) -> list[str]:
     """The table, one line per group, then the shares of the whole difference by relation."""
-    if not found:
-        return ["no finished game in the matches"]
-    whole = sum(g.difference for g in found)
-    out = [
+    out = _table(
+        found,
+        "no finished game in the matches",
         f"{'cards':<12}{'bid':<7}{'deals':>6}  {'difference per deal':<26}{'share':>6}"
-        f"{'exact':>14}{'tricks':>8}{'under':>7}{'over':>6}"
-    ]
-    for g in found:
-        interval, spread, share = _difference(g.per_game, g.difference, whole)
-        cards = f"{g.band} {g.cards[0]}-{g.cards[1]}"
-        out.append(
-            f"{cards:<12}{g.relation:<7}{g.deals:>6}  {interval.mean:+.3f} {spread:<19}"
-            f"{share:>6}{g.candidate_exact / g.deals:>8.3f} {g.reference_exact / g.deals:.3f}"
+        f"{'exact':>14}{'tricks':>8}{'under':>7}{'over':>6}",
+        lambda g, difference, share: (
+            f"{f'{g.band} {g.cards[0]}-{g.cards[1]}':<12}{g.relation:<7}{g.deals:>6}  "
+            f"{difference}{share:>6}"
+            f"{g.candidate_exact / g.deals:>8.3f} {g.reference_exact / g.deals:.3f}"
             f"{g.tricks / g.deals:>+8.3f}{g.under / g.deals:>7.3f}{g.over / g.deals:>6.3f}"
-        )
-    if whole:
+        ),
+    )
+    if whole := sum(g.difference for g in found):
         shares = ", ".join(
             f"{relation} {sum(g.difference for g in found if g.relation == relation) / whole:.0%}"
             for relation in RELATIONS.values()

@@ -18,16 +18,7 @@ from ascenseur.core.observation import Observation, TrickView
 from ascenseur.core.scoring import winners
 from ascenseur.core.state import DealResult, Phase
 from ascenseur.core.tricks import trick_summary
-from ascenseur.tables.story import (
-    BidMade,
-    BidsShown,
-    CardPlayed,
-    DealScored,
-    Dealt,
-    Event,
-    GameOver,
-    TrickTaken,
-)
+from ascenseur.tables import story
 from ascenseur.tables.table import BOT_PREFIX
 from ascenseur.text.messages import MESSAGES, count, tr
 
@@ -282,32 +273,34 @@ def dealt_line(lang: Language, number: int, deal_count: int, k: int, dealer: str
     return tr(lang, "dealt", number=number, count=deal_count, cards=cards, dealer=dealer)
 
 
-def event_lines(event: Event, seats: Sequence[str], deal_count: int, lang: Language) -> list[str]:
+def event_lines(
+    event: story.Event, seats: Sequence[str], deal_count: int, lang: Language
+) -> list[str]:
     """What happened, in sentences (plain mode prints them; the full screen logs them)."""
     n = len(seats)
-    if isinstance(event, Dealt):
+    if isinstance(event, story.Dealt):
         dealer = seat_name(seats, event.dealer, lang)
         return [dealt_line(lang, event.deal_index + 1, deal_count, event.hand_size, dealer)]
-    if isinstance(event, BidMade):
+    if isinstance(event, story.BidMade):
         name = seat_name(seats, event.seat, lang)
         if event.value is None:  # a closed fist (H4): only the fact is told
             return [tr(lang, "has_bid", name=name)]
         return [tr(lang, "bids", name=name, value=event.value)]
-    if isinstance(event, BidsShown):
+    if isinstance(event, story.BidsShown):
         return [tr(lang, "bids_shown", bids=bids_text(event.bids, seats, lang))]
-    if isinstance(event, CardPlayed):
+    if isinstance(event, story.CardPlayed):
         name = seat_name(seats, event.seat, lang)
         return [tr(lang, "plays", name=name, card=event.card.display(lang))]
-    if isinstance(event, TrickTaken):
+    if isinstance(event, story.TrickTaken):
         name = seat_name(seats, event.trick.winner, lang)
         cards = trick_cards(event.trick, seats, n, lang)
         return [tr(lang, "took_trick", name=name, number=event.number + 1, cards=cards)]
-    if isinstance(event, DealScored):
+    if isinstance(event, story.DealScored):
         return [
             tr(lang, "deal_scored", number=event.deal_index + 1),
             *score_lines(event.result, event.totals, seats, lang),
         ]
-    assert isinstance(event, GameOver)
+    assert isinstance(event, story.GameOver)
     return [tr(lang, "game_over"), *ranking_lines(event.totals, seats, lang)]
 
 

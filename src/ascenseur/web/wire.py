@@ -27,17 +27,8 @@ from ascenseur.core.state import DealResult, Phase
 from ascenseur.core.tricks import trick_summary
 from ascenseur.search.problem import Estimate
 from ascenseur.tables import events as log
+from ascenseur.tables import story
 from ascenseur.tables.live import LiveTable, Update
-from ascenseur.tables.story import (
-    BidMade,
-    BidsShown,
-    CardPlayed,
-    DealScored,
-    Dealt,
-    Event,
-    GameOver,
-    TrickTaken,
-)
 from ascenseur.tables.table import BOT_PREFIX, Seat, Table
 from ascenseur.text.messages import tr
 from ascenseur.text.words import event_lines, ranking_lines, seat_name, sort_hand
@@ -230,7 +221,7 @@ def said(table: Table, update: Update, lang: Language) -> list[GameEvent]:
     names = table.names
     deal_count = table.rules.deal_count
     out: list[GameEvent] = [game_event(e, names, deal_count, lang) for e in update.story]
-    scored = [e for e in update.story if isinstance(e, DealScored)]
+    scored = [e for e in update.story if isinstance(e, story.DealScored)]
     for version, event in enumerate(update.events, start=update.first):
         match event:
             case log.Chatted():
@@ -256,38 +247,40 @@ def said(table: Table, update: Update, lang: Language) -> list[GameEvent]:
     return out
 
 
-def game_event(event: Event, names: Sequence[str], deal_count: int, lang: Language) -> GameEvent:
+def game_event(
+    event: story.Event, names: Sequence[str], deal_count: int, lang: Language
+) -> GameEvent:
     """A session event for the wire, with its sentences in ``lang``."""
     text = _lines(event, names, deal_count, lang)
-    if isinstance(event, Dealt):
+    if isinstance(event, story.Dealt):
         return DealtEvent(
             text=text, deal=event.deal_index, dealer=event.dealer, hand_size=event.hand_size
         )
-    if isinstance(event, BidMade):
+    if isinstance(event, story.BidMade):
         return BidEvent(text=text, seat=event.seat, value=event.value)
-    if isinstance(event, BidsShown):
+    if isinstance(event, story.BidsShown):
         return BidsShownEvent(text=text, deal=event.deal_index, bids=list(event.bids))
-    if isinstance(event, CardPlayed):
+    if isinstance(event, story.CardPlayed):
         return CardEvent(text=text, seat=event.seat, card=event.card.code)
-    if isinstance(event, TrickTaken):
+    if isinstance(event, story.TrickTaken):
         return TrickEvent(text=text, number=event.number, trick=trick_info(event.trick))
-    if isinstance(event, DealScored):
+    if isinstance(event, story.DealScored):
         return ScoredEvent(
             text=text,
             deal=event.deal_index,
             result=result_info(event.result),
             totals=list(event.totals),
         )
-    assert isinstance(event, GameOver)
+    assert isinstance(event, story.GameOver)
     return OverEvent(text=text, totals=list(event.totals), winners=list(event.winners))
 
 
-def _lines(event: Event, names: Sequence[str], deal_count: int, lang: Language) -> list[str]:
+def _lines(event: story.Event, names: Sequence[str], deal_count: int, lang: Language) -> list[str]:
     """The sentences of a story event. A bid with a closed fist (H4) has none until all are
     shown: then each seat's bid."""
-    if isinstance(event, BidMade) and event.value is None:
+    if isinstance(event, story.BidMade) and event.value is None:
         return []
-    if isinstance(event, BidsShown):
+    if isinstance(event, story.BidsShown):
         n = len(names)
         return [
             tr(lang, "bids", name=seat_name(names, seat, lang), value=event.bids[seat])
