@@ -173,5 +173,12 @@ def test_replay_of_a_bad_file_says_why(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["replay", "--plain", str(path)]) == 2
     err = capsys.readouterr().err
     assert "is not a game record" in err and "Traceback" not in err
-    assert main(["replay", str(tmp_path / "missing.json")]) == 2
-    assert "No such file" in capsys.readouterr().err
+    # A file that is not there, or a folder, is refused in the sentence the review command
+    # and play --resume use too, not in the system's words.
+    missing = tmp_path / "missing.json"
+    for command in (["replay", str(missing)], ["replay", "--review", "--plain", str(missing)]):
+        assert main(command) == 2
+        assert capsys.readouterr().err == f"ascenseur replay: there is no record file {missing}\n"
+    assert main(["replay", "--plain", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"ascenseur replay: cannot read {tmp_path}: ") and "Errno" not in err

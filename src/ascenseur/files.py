@@ -15,11 +15,17 @@ from ascenseur.core.state import GameState
 def read_record(path: Path) -> tuple[GameState, tuple[str, ...] | None]:
     """Read and replay the record in ``path``: the state it reaches and its seat names.
 
-    Raises :class:`RecordError`, naming the file, if it is not a valid record; ``OSError``
-    if it cannot be read.
+    Raises :class:`RecordError`, naming the file, if there is none, if it cannot be read or
+    if it is not a valid record.
     """
     try:
-        data = parse_json(path.read_bytes())
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise RecordError(f"there is no record file {path}", code="no-file") from None
+    except OSError as err:
+        raise RecordError(f"cannot read {path}: {err.strerror or err}", code="unreadable") from None
+    try:
+        data = parse_json(raw)
     except RecordError as err:
         raise RecordError(f"{path} is not a game record: {err}", code=err.code) from None
     try:

@@ -18,7 +18,6 @@ from typing import TextIO
 
 from ascenseur.commands.options import add_lang_option, language, positive
 from ascenseur.core.errors import AscenseurError
-from ascenseur.core.state import GameState
 from ascenseur.review import DEFAULT_JOBS
 
 NAME = "review"
@@ -61,13 +60,13 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ascenseur.files import write_text_atomic
+    from ascenseur.files import read_record, write_text_atomic
     from ascenseur.review import ReviewCache, budget_of, dumps, review_record
     from ascenseur.text.review import review_lines
 
     lang = language(args.lang)
     budget = budget_of(args.budget)
-    state, names = _read(Path(args.record))
+    state, names = read_record(Path(args.record))
     seats = seats_of(args.seat, state.players, names, every=args.all)
     cache = None
     if not args.no_cache:
@@ -94,20 +93,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 0
-
-
-def _read(path: Path) -> tuple[GameState, tuple[str, ...] | None]:
-    """The game of the record ``path`` and its seat names; one sentence when it cannot be."""
-    from ascenseur.files import read_record
-
-    if not path.is_file():
-        raise AscenseurError(f"there is no record file {path}", code="no-file")
-    try:
-        return read_record(path)
-    except OSError as err:
-        raise AscenseurError(
-            f"cannot read {path}: {err.strerror or err}", code="unreadable"
-        ) from None
 
 
 def seats_of(
