@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from ascenseur.commands.options import add_lang_option, language
+from ascenseur.commands.review import add_budget_option, add_seat_option
 from ascenseur.core.cards import Language
 from ascenseur.core.errors import AscenseurError
 
@@ -27,18 +28,10 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--review", action="store_true", help="the expert's review of a seat beside the replay"
     )
-    parser.add_argument(
-        "--seat",
-        metavar="S",
-        help="with --review: the seat reviewed, 0 to players-1 (default: the first seat the "
-        "record does not name as a bot, else 0)",
+    add_seat_option(
+        parser, default="the first seat the record does not name as a bot, else 0", needs="--review"
     )
-    parser.add_argument(
-        "--budget",
-        metavar="LEVEL|N",
-        help="with --review: how hard the expert searches each decision, quick, default or "
-        "deep, or a number of play-outs per card decision (default: default)",
-    )
+    add_budget_option(parser, needs="--review")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ from typing import TextIO
 
 from ascenseur.commands.options import add_lang_option, language, positive
 from ascenseur.core.errors import AscenseurError
-from ascenseur.review import DEFAULT_JOBS
+from ascenseur.review import DEFAULT_BUDGET, DEFAULT_JOBS
 
 NAME = "review"
 
@@ -26,20 +26,9 @@ NAME = "review"
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("record", metavar="RECORD", help="an ascenseur-record/1 file")
     which = parser.add_mutually_exclusive_group()
-    which.add_argument(
-        "--seat",
-        metavar="S",
-        help="the seat to review, 0 to players-1 (default: the seats the record does not name "
-        "as bots, else seat 0)",
-    )
+    add_seat_option(which, default="the seats the record does not name as bots, else seat 0")
     which.add_argument("--all", action="store_true", help="review every seat")
-    parser.add_argument(
-        "--budget",
-        default="default",
-        metavar="LEVEL|N",
-        help="how hard the expert searches each decision: quick, default or deep, or a number "
-        "of play-outs per card decision (bids get four times as many)",
-    )
+    add_budget_option(parser)
     parser.add_argument(
         "--seed", type=int, default=0, metavar="N", help="the review's seed (0): same seed, "
         "same review",
@@ -59,13 +48,38 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_seat_option(
+    to: argparse._ActionsContainer, *, default: str, needs: str | None = None
+) -> None:
+    """``--seat``, the seat a review looks at (None when not given: ``default`` says which);
+    ``needs`` names the option it goes with in a command that does more than review."""
+    to.add_argument(
+        "--seat",
+        metavar="S",
+        help=f"{f'with {needs}: ' if needs else ''}the seat reviewed, 0 to players-1 "
+        f"(default: {default})",
+    )
+
+
+def add_budget_option(to: argparse._ActionsContainer, *, needs: str | None = None) -> None:
+    """``--budget``, how hard the review's expert searches (None when not given: the default
+    level); ``needs`` as for :func:`add_seat_option`."""
+    to.add_argument(
+        "--budget",
+        metavar="LEVEL|N",
+        help=f"{f'with {needs}: ' if needs else ''}how hard the expert searches each decision: "
+        f"quick, {DEFAULT_BUDGET} or deep, or a number of play-outs per card decision (bids get "
+        f"four times as many; default: {DEFAULT_BUDGET})",
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     from ascenseur.files import read_record, write_text_atomic
     from ascenseur.review import ReviewCache, budget_of, dumps, review_record
     from ascenseur.text.review import review_lines
 
     lang = language(args.lang)
-    budget = budget_of(args.budget)
+    budget = budget_of(args.budget or DEFAULT_BUDGET)
     state, names = read_record(Path(args.record))
     seats = seats_of(args.seat, state.players, names, every=args.all)
     cache = None
