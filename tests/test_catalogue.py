@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from ascenseur.text.catalogue import CatalogueError, load, load_nouns, merge
-from ascenseur.text.messages import MESSAGES, NOUNS
-from ascenseur.web.words import PAGE_MESSAGES, WEB_MESSAGES, catalogue
+from ascenseur.text.messages import MESSAGES, NOUNS, french_typography
+from ascenseur.web.words import PAGE_MESSAGES, WEB_MESSAGES, catalogue, web_tr
 
 SHIPPED = sorted(path.name for path in files("ascenseur.text.catalogue").iterdir())
 
@@ -31,6 +31,24 @@ def test_the_shipped_files_load_and_make_one_page_catalogue() -> None:
     assert PAGE_MESSAGES.keys() == MESSAGES.keys() | WEB_MESSAGES.keys()
     assert not MESSAGES.keys() & WEB_MESSAGES.keys()
     assert catalogue("fr")["nouns"] == {noun: forms[1] for noun, forms in NOUNS.items()}
+
+
+def test_every_french_sentence_the_program_shows_has_its_narrow_spaces() -> None:
+    """The terminal's words, the page's, the score sheet's faults the server words and the
+    rules page: no colon, question mark… after an ordinary space in any of them."""
+    from ascenseur.web import howto, words
+
+    catalogues = {
+        "page": PAGE_MESSAGES,
+        "sheet": words._SHEET_ERRORS,
+        "howto": howto.TEXT,
+        "howto_titles": howto.TITLES,
+    }
+    for name, texts in catalogues.items():
+        for key, (_, french) in texts.items():
+            assert french_typography(french) == french, (name, key)
+    sentence = web_tr("fr", "stale_state", seen=3, now=5)
+    assert "\u202f:" in sentence and " :" not in sentence
 
 
 def test_the_files_hold_ordinary_spaces_the_typography_is_put_in_later() -> None:

@@ -173,7 +173,7 @@ def test_the_review_weighs_in_two_processes_under_the_full_screen() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await finish(pilot, app)
             await pilot.press("r")
-            return (await until_reviewed(pilot, app, seconds=120)).review
+            return (await until_reviewed(pilot, app, seconds=300)).review  # a loaded machine
 
     review = asyncio.run(run())
     assert review.seats[0].summary.weighed > 0

@@ -33,11 +33,14 @@ def french_typography(text: str) -> str:
     return _FRENCH_OPENING.sub("«" + NARROW_NBSP, _FRENCH_SPACED.sub(NARROW_NBSP + r"\1", text))
 
 
+def typeset(texts: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    """A catalogue of key → (English, French) with the French typography put in."""
+    return {key: (en, french_typography(fr)) for key, (en, fr) in texts.items()}
+
+
 #: key → (English, French): the game's words and its review's (``catalogue/table.toml`` and
 #: ``review.toml``), the French typography put in; ``{name}`` fields are filled by :func:`tr`.
-MESSAGES: dict[str, tuple[str, str]] = {
-    key: (en, french_typography(fr)) for key, (en, fr) in load("table", "review").items()
-}
+MESSAGES = typeset(load("table", "review"))
 
 
 #: noun → ((English singular, plural), (French singular, plural)) (``catalogue/nouns.toml``).

@@ -36,15 +36,16 @@ from ascenseur.core.scoresheet import legal_bids
 from ascenseur.core.scoring import deal_score
 from ascenseur.core.tricks import legal_cards, trick_winner
 from ascenseur.text.catalogue import load
+from ascenseur.text.messages import typeset
 from ascenseur.text.rules import TABLE_NAMES
 
 #: (English, French) paragraphs of each section, by key (``catalogue/howto.toml``); ``{…}``
 #: fields filled from examples.
-TEXT = load("howto")
+TEXT = typeset(load("howto"))
 
 #: (English, French) of each section's title, by the same key, and of the page's column heads
 #: and the schedule shapes (``catalogue/howto_titles.toml``).
-TITLES = load("howto_titles")
+TITLES = typeset(load("howto_titles"))
 
 #: The peak the schedule shapes are shown over, and a list a table might play.
 SHAPE_PEAK = 5

@@ -14,11 +14,12 @@ from typing import Any
 from ascenseur.core.cards import DECK, Language
 from ascenseur.core.rules import Rules
 from ascenseur.text.catalogue import load, merge
-from ascenseur.text.messages import MESSAGES, NOUNS, count
+from ascenseur.text.messages import MESSAGES, NOUNS, count, typeset
 
 #: key → (English, French), for the browser only (``catalogue/web.toml`` and
-#: ``web_review.toml``); ``{name}`` fields as in the terminal's catalogue.
-WEB_MESSAGES = load("web", "web_review")
+#: ``web_review.toml``), the French typography put in as in the terminal's catalogue;
+#: ``{name}`` fields as there.
+WEB_MESSAGES = typeset(load("web", "web_review"))
 
 #: The page's catalogue: the terminal's words and the browser's, one key for each sentence (a
 #: key in both is refused here, at import).
@@ -35,7 +36,7 @@ def web_tr(lang: Language, key: str, **fields: object) -> str:
 
 #: The score sheet's faults the page words itself (``catalogue/sheet.toml``): code →
 #: (English, French); others keep the core's sentence.
-_SHEET_ERRORS = load("sheet")
+_SHEET_ERRORS = typeset(load("sheet"))
 
 
 def sheet_error(lang: Language, error: dict[str, Any], sheet: object) -> str:
