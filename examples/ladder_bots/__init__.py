@@ -1,4 +1,4 @@
-"""Bots for ``ascenseur ladder`` that are not registered bots of their own: a setting of the
+"""Bots for ``ascenseur ladder`` that are not registered bots of their own: settings of the
 expert, and the trained bidder of ``train_bidder.py`` with its weights for each table size.
 
     cd examples
@@ -32,6 +32,19 @@ def expert_unmodelled(budget: Budget) -> ExpertBot:
     """The expert without its model of the field: card decisions search worlds weighed by the
     bids alone, not the faithful chain's worlds drawn under the heuristic bot's play."""
     return ExpertBot(budget, ExpertSettings(faithful=False))
+
+
+def expert_modelfree(budget: Budget) -> ExpertBot:
+    """The expert with no model of the other seats at all: :func:`expert_unmodelled`, and no
+    inference from their bids either (every world consistent with the cards seen weighs the
+    same)."""
+    return ExpertBot(budget, ExpertSettings(faithful=False, sigma_factor=None))
+
+
+def expert_checked(budget: Budget) -> ExpertBot:
+    """The expert that drops its model of the others once a seat's bids have missed by more
+    than a quarter of its cards (``ExpertSettings.field_check``)."""
+    return ExpertBot(budget, ExpertSettings(field_check=0.25))
 
 
 class TrainedBidder:

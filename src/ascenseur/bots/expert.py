@@ -63,6 +63,7 @@ from dataclasses import astuple, dataclass, replace
 from ascenseur import fast
 from ascenseur.bots.base import Budget, forced
 from ascenseur.bots.blind import blind_bid_estimates
+from ascenseur.bots.field import off_model
 from ascenseur.core.actions import PlayerAction
 from ascenseur.core.observation import Observation
 from ascenseur.core.phase import Phase
@@ -149,6 +150,10 @@ class ExpertSettings:
     #: A card's near-tie search reads the worlds its first search's chain kept (one chain a
     #: decision) instead of running the chain again.
     share_worlds: bool = True
+    #: Once another seat's bids have missed by more than this share of its cards
+    #: (:func:`~ascenseur.bots.field.off_model`), decide without any model of the others: no
+    #: inference from bids and none from play. None: always keep the model.
+    field_check: float | None = None
 
 
 #: The registered expert's settings.
@@ -166,6 +171,8 @@ class ExpertBot:
         self, budget: Budget, settings: ExpertSettings = EXPERT, *, pure: bool = False
     ) -> None:
         self.config = settings
+        self.budget = budget
+        self._unmodelled: ExpertBot | None = None
         self.iterations = budget.iterations_or(DEFAULT_ITERATIONS)
         # Bids are few (one a deal) and decide much: they get this many times the play-outs.
         self.bid_iterations = max(1, round(self.iterations * settings.bid_factor))
@@ -196,6 +203,9 @@ class ExpertBot:
         if view.is_blind and view.phase is Phase.BIDDING:
             found = blind_bid_estimates(view)
             return max(found, key=lambda e: e.points).action, found
+        unmodelled = self.without_model(view)
+        if unmodelled is not None:
+            return unmodelled.decide(view, rng)
         problem = SearchProblem.of(view)
         settings = self.search_settings(problem)
         # Without the look-ahead (nested_bids False) there is nothing to discount.
@@ -311,8 +321,22 @@ class ExpertBot:
         :func:`~ascenseur.bots.blind.blind_bid_estimates`)."""
         if view.is_blind and view.phase is Phase.BIDDING:
             return blind_bid_estimates(view)
+        unmodelled = self.without_model(view)
+        if unmodelled is not None:
+            return unmodelled.assess(view, rng)
         problem = SearchProblem.of(view)
         return self.estimates(problem, self.search_settings(problem), rng)
+
+    def without_model(self, view: Observation) -> ExpertBot | None:
+        """This expert without any model of the others, where ``field_check`` finds a seat
+        off the model (:func:`~ascenseur.bots.field.off_model`); None where it keeps it."""
+        share = self.config.field_check
+        if share is None or not off_model(view, share):
+            return None
+        if self._unmodelled is None:
+            settings = replace(self.config, faithful=False, sigma_factor=None, field_check=None)
+            self._unmodelled = ExpertBot(self.budget, settings, pure=self.pure)
+        return self._unmodelled
 
     def search_settings(self, problem: SearchProblem) -> SearchSettings:
         """:meth:`settings`, capped in time on the pure-Python path with the default budget."""

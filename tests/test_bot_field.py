@@ -1,0 +1,111 @@
+"""The expert's check of its model of the field (ascenseur.bots.field, ExpertSettings.field_check):
+which seats the finished deals show off the model, and the expert without its model there."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
+
+from ascenseur.bots.base import Budget
+from ascenseur.bots.expert import ExpertBot, ExpertSettings
+from ascenseur.bots.field import LEAST_CARDS, off_model
+from ascenseur.bots.heuristic import HeuristicBot
+from ascenseur.core.observation import Observation, observe
+from ascenseur.core.rules import Rules
+from ascenseur.core.state import DealResult, GameState
+
+
+def _view(
+    results: Sequence[tuple[int, tuple[int, ...], tuple[int, ...]]], seat: int | None = None
+) -> Observation:
+    """A 4-player view whose finished deals are ``results`` (hand size, bids, tricks), of
+    ``seat`` (default: the seat to bid, seat 1)."""
+    state = GameState.new(Rules(4, 8), first_dealer=0, rng=random.Random(1))
+    state.deal(random.Random(2))
+    assert state.current_seat == 1
+    seat = 1 if seat is None else seat
+    finished = tuple(
+        DealResult(dealer=0, hand_size=k, bids=bids, tricks=tricks, scores=(0, 0, 0, 0))
+        for k, bids, tricks in results
+    )
+    return replace(observe(state, seat), results=finished)
+
+
+EXACT = (1, 0, 0, 0)
+
+
+def test_no_seat_is_judged_before_the_finished_deals_dealt_enough_cards() -> None:
+    """Misses in the first deals (1 + 2 cards, fewer than LEAST_CARDS) say nothing yet."""
+    view = _view([(1, (1, 1, 1, 1), EXACT), (2, (2, 2, 2, 2), (2, 0, 0, 0))], seat=0)
+    assert LEAST_CARDS > 1 + 2 and off_model(view, 0.25) == ()
+
+
+def test_a_seat_is_off_the_model_once_its_misses_pass_the_share_of_its_cards() -> None:
+    # 1 + 2 + 3 + 4 = 10 cards each, seen by seat 0. Seat 1 misses by 1 + 2 = 3 tricks,
+    # seat 2 by 2 and seat 3 by 3: over a quarter of 10, seats 1 and 3; over 0.15 of it, all
+    # three; over 0.3 of it (3), none.
+    view = _view(
+        [
+            (1, (1, 1, 0, 0), (1, 0, 0, 0)),
+            (2, (2, 2, 0, 0), (2, 0, 0, 0)),
+            (3, (2, 0, 2, 3), (3, 0, 0, 0)),
+            (4, (4, 0, 0, 0), (4, 0, 0, 0)),
+        ],
+        seat=0,
+    )
+    assert off_model(view, 0.25) == (1, 3)
+    assert off_model(view, 0.15) == (1, 2, 3)
+    assert off_model(view, 0.3) == ()
+
+
+def test_the_seat_that_looks_is_never_judged() -> None:
+    results = [(k, (0, k, k, k), (k, 0, 0, 0)) for k in (1, 2, 3, 4)]
+    assert off_model(_view(results, seat=0), 0.25) == (1, 2, 3)
+    assert off_model(_view(results, seat=1), 0.25) == (0, 2, 3)
+
+
+def test_the_heuristic_field_stays_on_the_model_over_whole_games() -> None:
+    """Four club players over ten games of up to 8 cards: the check that the expert's switch
+    costs nothing against the field it models (evaluations/README.md has the share of
+    decisions over many games)."""
+    rng = random.Random(7)
+    judged = flagged = 0
+    for _ in range(10):
+        state = GameState.new(Rules(4, 8), first_dealer=0, rng=rng)
+        bots = [HeuristicBot() for _ in range(4)]
+        while not state.is_terminal():
+            seat = state.current_seat
+            if seat is None:
+                state.deal(rng)
+                continue
+            view = observe(state, seat)
+            judged += 1
+            flagged += bool(off_model(view, 0.25))
+            state.apply(bots[seat].choose(view, rng))
+    assert flagged / judged < 0.1
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_with_a_seat_off_the_model_the_expert_decides_as_the_expert_without_one(
+    pure: bool,
+) -> None:
+    view = _view([(k, (k, 0, k, 0), (k, 0, 0, 0)) for k in (1, 2, 3, 4)])
+    assert off_model(view, 0.25) == (2,)
+    budget = Budget(iterations=60)
+    checked = ExpertBot(budget, ExpertSettings(field_check=0.25), pure=pure)
+    without = ExpertBot(budget, ExpertSettings(faithful=False, sigma_factor=None), pure=pure)
+    assert checked.decide(view, random.Random(3)) == without.decide(view, random.Random(3))
+    assert checked.assess(view, random.Random(4)) == without.assess(view, random.Random(4))
+
+
+def test_without_a_seat_off_the_model_the_expert_keeps_it() -> None:
+    view = _view([(k, (k, 0, 0, 0), (k, 0, 0, 0)) for k in (1, 2, 3, 4)])
+    assert off_model(view, 0.25) == ()
+    budget = Budget(iterations=60)
+    checked = ExpertBot(budget, ExpertSettings(field_check=0.25))
+    plain = ExpertBot(budget)
+    assert checked.decide(view, random.Random(3)) == plain.decide(view, random.Random(3))
+    assert checked.without_model(view) is None
