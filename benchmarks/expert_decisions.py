@@ -8,10 +8,10 @@ meant only to make the search faster is checked by the same command that times i
 
 Run: ``python benchmarks/expert_decisions.py [--players 4] [--cards 14] [--deals 8]
 [--seed 1] [--bot expert] [--seconds S]``. Times depend on what else the machine runs (``env``
-says how many cores). ``--bot`` times another bot (a registered name or ``module:factory``, e.g.
-``expert_variants:faithful`` with ``tools`` on ``PYTHONPATH``); ``--seconds`` gives it a time
-budget a decision instead of its default one, and then the digest says nothing (a search
-stopped by the clock decides by how far it got).
+says how many cores). ``--bot`` times another bot (a registered name or ``module:factory``,
+e.g. ``ladder_bots:expert_unmodelled`` with ``examples`` on ``PYTHONPATH``); ``--seconds``
+gives it a time budget a decision instead of its default one, and then the digest says
+nothing (a search stopped by the clock decides by how far it got).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ import pytest
 
 from ascenseur.bots.base import Budget
 from ascenseur.bots.expert import ExpertBot, ExpertSettings
-from ascenseur.bots.field import LEAST_CARDS, off_model
+from ascenseur.bots.field import LEAST_MISSES, off_model
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.core.observation import Observation, observe
 from ascenseur.core.rules import Rules
@@ -34,31 +34,33 @@ def _view(
     return replace(observe(state, seat), results=finished)
 
 
-EXACT = (1, 0, 0, 0)
-
-
-def test_no_seat_is_judged_before_the_finished_deals_dealt_enough_cards() -> None:
-    """Misses in the first deals (1 + 2 cards, fewer than LEAST_CARDS) say nothing yet."""
-    view = _view([(1, (1, 1, 1, 1), EXACT), (2, (2, 2, 2, 2), (2, 0, 0, 0))], seat=0)
-    assert LEAST_CARDS > 1 + 2 and off_model(view, 0.25) == ()
+def test_misses_say_nothing_until_they_add_up_to_least_misses() -> None:
+    """Seat 1 misses by 4 tricks over 6 cards: far more than a quarter, but fewer than
+    LEAST_MISSES; one more and it is off the model."""
+    deals = [(1, (0, 1, 0, 0), (1, 0, 0, 0)), (2, (2, 0, 0, 0), (2, 0, 0, 0))]
+    deals.append((3, (0, 3, 0, 0), (3, 0, 0, 0)))
+    assert LEAST_MISSES == 5 and off_model(_view(deals, seat=0), 0.25) == ()
+    deals.append((4, (3, 1, 0, 0), (4, 0, 0, 0)))
+    assert off_model(_view(deals, seat=0), 0.25) == (1,)
 
 
 def test_a_seat_is_off_the_model_once_its_misses_pass_the_share_of_its_cards() -> None:
-    # 1 + 2 + 3 + 4 = 10 cards each, seen by seat 0. Seat 1 misses by 1 + 2 = 3 tricks,
-    # seat 2 by 2 and seat 3 by 3: over a quarter of 10, seats 1 and 3; over 0.15 of it, all
-    # three; over 0.3 of it (3), none.
+    # 1 + 2 + 3 + 4 + 5 = 15 cards each, seen by seat 0. Seat 1 misses by 5 tricks, seat 2
+    # by 4 (fewer than LEAST_MISSES), seat 3 by 6: over a quarter of 15 (3.75), seats 1 and
+    # 3; over 0.35 of it (5.25), seat 3; over 0.4 of it (6), none.
     view = _view(
         [
-            (1, (1, 1, 0, 0), (1, 0, 0, 0)),
+            (1, (1, 0, 1, 0), (1, 0, 0, 0)),
             (2, (2, 2, 0, 0), (2, 0, 0, 0)),
-            (3, (2, 0, 2, 3), (3, 0, 0, 0)),
-            (4, (4, 0, 0, 0), (4, 0, 0, 0)),
+            (3, (3, 0, 3, 3), (3, 0, 0, 0)),
+            (4, (4, 3, 0, 3), (4, 0, 0, 0)),
+            (5, (5, 0, 0, 0), (5, 0, 0, 0)),
         ],
         seat=0,
     )
     assert off_model(view, 0.25) == (1, 3)
-    assert off_model(view, 0.15) == (1, 2, 3)
-    assert off_model(view, 0.3) == ()
+    assert off_model(view, 0.35) == (3,)
+    assert off_model(view, 0.4) == ()
 
 
 def test_the_seat_that_looks_is_never_judged() -> None:

@@ -37,6 +37,11 @@ against; against other fields it is a wrong model (what that costs is measured i
 ``evaluations/README.md``). Bids, and cards before anyone has played, search the expert's own
 worlds.
 
+The check of the model (``ExpertSettings.field_check``, off in the registered expert): once
+the finished deals show another seat whose bids miss by far more than a club player's
+(:mod:`~ascenseur.bots.field`), the expert decides without any model of the others — no
+inference from bids, none from play — as long as that stays so.
+
 The blended bid (:meth:`ExpertBot.blended_decision`): the seat's look-ahead in a bid's
 play-outs sees the world it plays in, so the bid search promises more than the seat will make.
 Each candidate bid's estimate loses :data:`BID_BLEND` of what the look-ahead adds to it (the
