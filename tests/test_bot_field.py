@@ -9,8 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from ascenseur.bots.base import Budget
-from ascenseur.bots.expert import ExpertBot, ExpertSettings
+from ascenseur.bots.base import Budget, make_bot
+from ascenseur.bots.expert import FIELD_CHECK, ExpertBot, ExpertSettings
 from ascenseur.bots.field import LEAST_MISSES, off_model
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.core.observation import Observation, observe
@@ -95,9 +95,9 @@ def test_with_a_seat_off_the_model_the_expert_decides_as_the_expert_without_one(
     pure: bool,
 ) -> None:
     view = _view([(k, (k, 0, k, 0), (k, 0, 0, 0)) for k in (1, 2, 3, 4)])
-    assert off_model(view, 0.25) == (2,)
+    assert off_model(view, FIELD_CHECK) == (2,)
     budget = Budget(iterations=60)
-    checked = ExpertBot(budget, ExpertSettings(field_check=0.25), pure=pure)
+    checked = ExpertBot(budget, pure=pure)  # the registered expert's settings
     without = ExpertBot(budget, ExpertSettings(faithful=False, sigma_factor=None), pure=pure)
     assert checked.decide(view, random.Random(3)) == without.decide(view, random.Random(3))
     assert checked.assess(view, random.Random(4)) == without.assess(view, random.Random(4))
@@ -107,7 +107,8 @@ def test_without_a_seat_off_the_model_the_expert_keeps_it() -> None:
     view = _view([(k, (k, 0, 0, 0), (k, 0, 0, 0)) for k in (1, 2, 3, 4)])
     assert off_model(view, 0.25) == ()
     budget = Budget(iterations=60)
-    checked = ExpertBot(budget, ExpertSettings(field_check=0.25))
-    plain = ExpertBot(budget)
-    assert checked.decide(view, random.Random(3)) == plain.decide(view, random.Random(3))
+    checked = make_bot("expert", budget)
+    unchecked = ExpertBot(budget, ExpertSettings(field_check=None))
+    assert isinstance(checked, ExpertBot)
+    assert checked.decide(view, random.Random(3)) == unchecked.decide(view, random.Random(3))
     assert checked.without_model(view) is None

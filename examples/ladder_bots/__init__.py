@@ -41,10 +41,10 @@ def expert_modelfree(budget: Budget) -> ExpertBot:
     return ExpertBot(budget, ExpertSettings(faithful=False, sigma_factor=None))
 
 
-def expert_checked(budget: Budget) -> ExpertBot:
-    """The expert that drops its model of the others once a seat's bids have missed by more
-    than a quarter of its cards (``ExpertSettings.field_check``)."""
-    return ExpertBot(budget, ExpertSettings(field_check=0.25))
+def expert_unchecked(budget: Budget) -> ExpertBot:
+    """The expert that keeps its model of the others whatever they do (no
+    ``ExpertSettings.field_check``): the registered expert until the check was measured."""
+    return ExpertBot(budget, ExpertSettings(field_check=None))
 
 
 class TrainedBidder:

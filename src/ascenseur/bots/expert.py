@@ -37,10 +37,11 @@ against; against other fields it is a wrong model (what that costs is measured i
 ``evaluations/README.md``). Bids, and cards before anyone has played, search the expert's own
 worlds.
 
-The check of the model (``ExpertSettings.field_check``, off in the registered expert): once
-the finished deals show another seat whose bids miss by far more than a club player's
-(:mod:`~ascenseur.bots.field`), the expert decides without any model of the others — no
-inference from bids, none from play — as long as that stays so.
+The check of the model (:data:`FIELD_CHECK`): once the finished deals show another seat whose
+bids miss by far more than a club player's (:mod:`~ascenseur.bots.field`), the expert decides
+without any model of the others — no inference from bids, none from play — as long as that
+stays so. Among club players it seldom fires and costs nothing measurable; with random
+players at the table it is worth points (``evaluations/README.md``, the model of the field).
 
 The blended bid (:meth:`ExpertBot.blended_decision`): the seat's look-ahead in a bid's
 play-outs sees the world it plays in, so the bid search promises more than the seat will make.
@@ -112,6 +113,9 @@ FIRST_SHARE = 0.75
 #: (:meth:`ExpertBot.blended_decision`): the bid search is overconfident, its look-ahead
 #: seeing the world it plays in.
 BID_BLEND = 0.4
+#: Once another seat's bids have missed by more than this share of its cards (and by five
+#: tricks), the expert decides without any model of the others (:mod:`~ascenseur.bots.field`).
+FIELD_CHECK = 0.25
 #: A blended bid's second search (without the look-ahead, :meth:`ExpertBot.blended_decision`)
 #: plays this share of the bid's play-outs: its worlds are the first of the first search's.
 BLEND_PLAYOUTS = 0.25
@@ -157,8 +161,8 @@ class ExpertSettings:
     share_worlds: bool = True
     #: Once another seat's bids have missed by more than this share of its cards
     #: (:func:`~ascenseur.bots.field.off_model`), decide without any model of the others: no
-    #: inference from bids and none from play. None: always keep the model.
-    field_check: float | None = None
+    #: inference from bids and none from play (:data:`FIELD_CHECK`). None: always keep it.
+    field_check: float | None = FIELD_CHECK
 
 
 #: The registered expert's settings.
