@@ -243,7 +243,7 @@ def test_the_score_sheet_route_answers_in_the_page_language(tmp_path: Path) -> N
         assert refused.status_code == 200 and not refused.json()["valid"]
         assert refused.json()["error"]["code"] == "hook"
         assert refused.json()["error"]["message"] == (
-            "Avec le crochet, Ada (le donneur) ne peut pas annoncer 0 : les annonces feraient "
+            "Avec le crochet, Ada (le donneur) ne peut pas annoncer 0\u202f: les annonces feraient "
             "1, les cartes de la donne."
         )
         sheet["deals"] = [{"bids": [None, 1, 0]}]
@@ -263,8 +263,8 @@ def test_the_score_sheet_route_answers_in_the_page_language(tmp_path: Path) -> N
         ),
         (
             "fr",
-            "Les plis font 2 et non 1 : avec 1 carte chacun, chaque carte en main fait un pli.",
-            "Les plis font 4 et non 3 : avec 3 cartes chacun, chaque carte en main fait un pli.",
+            "Les plis font 2 et non 1\u202f: avec 1 carte chacun, chaque carte en main fait un pli.",
+            "Les plis font 4 et non 3\u202f: avec 3 cartes chacun, chaque carte en main fait un pli.",
         ),
     ],
 )

@@ -40,7 +40,7 @@ export function typeset(text) {
   if (words.lang !== "fr" || typeof text !== "string") return text;
   return text
     .replace(/[ \u00a0]+([:;!?»%])/g, "\u202f$1")
-    .replace(/« ?/g, "«\u202f");
+    .replace(/«[ \u00a0\u202f]?/g, "«\u202f"); // the server's words may have it already
 }
 
 /** ": " as the language writes it between a label and its value ("Ada\u202f: 3" in French). */
