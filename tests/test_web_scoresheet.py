@@ -263,8 +263,10 @@ def test_the_score_sheet_route_answers_in_the_page_language(tmp_path: Path) -> N
         ),
         (
             "fr",
-            "Les plis font 2 et non 1\u202f: avec 1 carte chacun, chaque carte en main fait un pli.",
-            "Les plis font 4 et non 3\u202f: avec 3 cartes chacun, chaque carte en main fait un pli.",
+            "Les plis font 2 et non 1\u202f: avec 1 carte chacun, chaque carte en main fait "
+            "un pli.",
+            "Les plis font 4 et non 3\u202f: avec 3 cartes chacun, chaque carte en main fait "
+            "un pli.",
         ),
     ],
 )
