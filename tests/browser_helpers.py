@@ -36,6 +36,9 @@ ARTIFACTS = Path(__file__).parent.parent / "artifacts"
 #: Deque's axe-core, vendored (tests/vendor/axe-core/README.md says from where and how to update).
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 AXE_VERSION = "4.14.1"
+#: How long a page waits for the expert's hint, in ms: a search in the server's pool, which
+#: a loaded machine slows past Playwright's default 30 s.
+HINT_MS = 120_000
 #: Until it is the person's turn, with every animation done — or a deal's result waits for
 #: "next deal" — or the game is over.
 READY = """() => document.querySelector('section.end:not([hidden])') ||

@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from browser_helpers import (
+    HINT_MS,
     READY,
     axe_violations,
     browser,
@@ -94,7 +95,7 @@ def test_a_player_at_five_plays_a_deal_by_keys_and_every_state_meets_axe(
             if "playing" not in seen:
                 found += axe_violations(page, "playing")
                 page.keyboard.press("h")
-                page.wait_for_selector(".hand .hint-value")
+                page.wait_for_selector(".hand .hint-value", timeout=HINT_MS)
                 found += axe_violations(page, "a hint on the cards")
                 assert press_for_dialog(page, "s")
                 found += axe_violations(page, "the score sheet")

@@ -20,6 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from ascenseur.core.record import check
 from browser_helpers import (
     ARTIFACTS,
+    HINT_MS,
     READY,
     browser,
     browser_app,
@@ -75,7 +76,7 @@ def test_a_whole_short_game_by_clicking(browser: Browser, url: str) -> None:
         elif page.is_visible(".bids"):
             if not hinted:
                 page.keyboard.press("h")
-                page.wait_for_selector(".bids .hint-value")
+                page.wait_for_selector(".bids .hint-value", timeout=HINT_MS)
                 # The best choice plainly, first: "Bid 0 — expected +2.8 points. Others: …"
                 best = page.inner_text(".bids .hint-value.best")
                 value = page.eval_on_selector(

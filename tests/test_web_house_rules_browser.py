@@ -23,6 +23,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from ascenseur.core.record import check
 from ascenseur.core.rules import SCORING_TABLES
 from browser_helpers import (
+    HINT_MS,
     READY,
     browser,
     browser_app,
@@ -290,7 +291,7 @@ def test_a_blind_one_card_deal_shows_the_others_card_and_plays_ones_own_unseen(
                 "À vous\u202f: jouez votre carte sans la voir («\u202fMa carte\u202f»)."
             )
             page.keyboard.press("h")  # a hint names the card by no name: "your card"
-            page.wait_for_selector("#my-card .hint-value")
+            page.wait_for_selector("#my-card .hint-value", timeout=HINT_MS)
             assert page.inner_text(".notice").startswith("Jouez votre carte, sans la voir — ")
             shot(page, "house-rules-blind")
             page.keyboard.press("m")  # the keyboard's way; the button is another

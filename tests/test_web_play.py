@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, Page
 from ascenseur.core.cards import Card
 from ascenseur.web.wire import winning_seat
 from browser_helpers import (
+    HINT_MS,
     READY,
     browser,
     browser_app,
@@ -225,7 +226,7 @@ def test_words_people_read(browser: Browser, url: str) -> None:
     assert "donneur\u202f:" in line and " :" not in line, line
     assert "1\u00a0carte" in line
     page.keyboard.press("h")
-    page.wait_for_selector(".bids .hint-value")
+    page.wait_for_selector(".bids .hint-value", timeout=HINT_MS)
     notice = page.inner_text(".notice")
     assert notice.startswith("Annoncez "), notice
     assert "," in page.inner_text(".bids .hint-value.best")  # a decimal comma
