@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from ascenseur.bots.base import Bot, Budget, make_bot
-from ascenseur.bots.expert import FIELD_CHECK, ExpertBot, ExpertSettings
+from ascenseur.bots.expert import EXPERT, FIELD_CHECK, ExpertBot, ExpertSettings
 from ascenseur.bots.field import LEAST_MISSES, off_model
 from ascenseur.bots.heuristic import HeuristicBot
 from ascenseur.bots.random_bot import RandomBot
@@ -111,6 +111,11 @@ def test_with_a_seat_off_the_model_the_expert_decides_as_the_expert_without_one(
     budget = Budget(iterations=60)
     checked = ExpertBot(budget, pure=pure)  # the registered expert's settings
     without = ExpertBot(budget, ExpertSettings(faithful=False, sigma_factor=None), pure=pure)
+    # The decision goes to an expert with neither inference: from bids nor from play.
+    delegate = checked.without_model(view)
+    assert delegate is not None and delegate.pure == pure
+    assert delegate.config == replace(EXPERT, faithful=False, sigma_factor=None, field_check=None)
+    assert checked.without_model(view) is delegate  # made once, kept
     assert checked.decide(view, random.Random(3)) == without.decide(view, random.Random(3))
     assert checked.assess(view, random.Random(4)) == without.assess(view, random.Random(4))
 
